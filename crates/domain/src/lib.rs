@@ -1,0 +1,8 @@
+//! Drape's shop rules: pure Rust, no I/O. Everything here is decided from its inputs alone,
+//! so it is the most tested code in the project.
+
+pub mod clock;
+pub mod money;
+pub mod otp;
+pub mod stock;
+pub mod validation;

@@ -1,0 +1,229 @@
+//! Shoppers, login codes, sessions and the counted events behind rate limits.
+
+use crate::db::millis;
+use crate::{flag, Result, Store, StoreError};
+use chrono::{DateTime, Utc};
+use sha2::{Digest, Sha256};
+use sqlx::FromRow;
+
+#[derive(Debug, Clone, FromRow)]
+pub struct UserRow {
+    pub id: i64,
+    pub mobile: String,
+    pub email: Option<String>,
+    pub name: String,
+    pub is_superuser: i64,
+    pub can_see_unused_stock: i64,
+    pub is_affiliate: i64,
+    pub is_blacklist_user: i64,
+}
+
+/// A shopper as the rest of the system sees them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    pub id: i64,
+    pub mobile: String,
+    pub email: Option<String>,
+    pub name: String,
+    pub is_superuser: bool,
+    pub can_see_unused_stock: bool,
+    pub is_affiliate: bool,
+    pub is_blacklist_user: bool,
+}
+
+impl User {
+    /// Superusers and holders of the 'unused stock' permission see raw stock and all ratings (spec 001 §6).
+    pub fn is_privileged(&self) -> bool {
+        self.is_superuser || self.can_see_unused_stock
+    }
+}
+
+impl From<UserRow> for User {
+    fn from(r: UserRow) -> Self {
+        User {
+            id: r.id,
+            mobile: r.mobile,
+            email: r.email,
+            name: r.name,
+            is_superuser: flag(r.is_superuser),
+            can_see_unused_stock: flag(r.can_see_unused_stock),
+            is_affiliate: flag(r.is_affiliate),
+            is_blacklist_user: flag(r.is_blacklist_user),
+        }
+    }
+}
+
+#[derive(Debug, Clone, FromRow)]
+pub struct Otp {
+    pub id: i64,
+    pub code_hash: String,
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub guesses: i64,
+    pub consumed_at: Option<i64>,
+}
+
+/// Tokens and codes are stored only as their SHA-256, so a copy of the database logs no one in.
+pub fn hash_secret(secret: &str) -> String {
+    hex::encode(Sha256::digest(secret.as_bytes()))
+}
+
+const USER_COLUMNS: &str =
+    "id, mobile, email, name, is_superuser, can_see_unused_stock, is_affiliate, is_blacklist_user";
+
+impl Store {
+    pub async fn user_by_id(&self, id: i64) -> Result<User> {
+        let row: Option<UserRow> = sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(User::from).ok_or(StoreError::NotFound)
+    }
+
+    pub async fn user_by_mobile(&self, mobile: &str) -> Result<Option<User>> {
+        let row: Option<UserRow> = sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE mobile = $1"))
+            .bind(mobile)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(User::from))
+    }
+
+    /// The shopper with this mobile number, created on first login.
+    pub async fn user_for_mobile(&self, mobile: &str, now: DateTime<Utc>) -> Result<User> {
+        sqlx::query("INSERT INTO users (mobile, created_at) VALUES ($1, $2) ON CONFLICT (mobile) DO NOTHING")
+            .bind(mobile)
+            .bind(millis(now))
+            .execute(&self.pool)
+            .await?;
+        self.user_by_mobile(mobile).await?.ok_or(StoreError::NotFound)
+    }
+
+    /// Creates or updates a user with the given flags (seed and `drape admin`).
+    pub async fn upsert_user(
+        &self,
+        mobile: &str,
+        email: Option<&str>,
+        name: &str,
+        is_superuser: bool,
+        can_see_unused_stock: bool,
+        now: DateTime<Utc>,
+    ) -> Result<User> {
+        sqlx::query(
+            "INSERT INTO users (mobile, email, name, is_superuser, can_see_unused_stock, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
+             ON CONFLICT (mobile) DO UPDATE SET email = EXCLUDED.email, name = EXCLUDED.name, \
+             is_superuser = EXCLUDED.is_superuser, can_see_unused_stock = EXCLUDED.can_see_unused_stock",
+        )
+        .bind(mobile)
+        .bind(email)
+        .bind(name)
+        .bind(is_superuser as i64)
+        .bind(can_see_unused_stock as i64)
+        .bind(millis(now))
+        .execute(&self.pool)
+        .await?;
+        self.user_by_mobile(mobile).await?.ok_or(StoreError::NotFound)
+    }
+
+    pub async fn insert_otp(&self, mobile: &str, code: &str, now: DateTime<Utc>, expires: DateTime<Utc>) -> Result<()> {
+        sqlx::query("INSERT INTO otps (mobile, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+            .bind(mobile)
+            .bind(hash_secret(&format!("{mobile}:{code}")))
+            .bind(millis(now))
+            .bind(millis(expires))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The newest code sent to this number, used or not.
+    pub async fn latest_otp(&self, mobile: &str) -> Result<Option<Otp>> {
+        Ok(sqlx::query_as(
+            "SELECT id, code_hash, created_at, expires_at, guesses, consumed_at FROM otps WHERE mobile = $1 ORDER BY id DESC LIMIT 1",
+        )
+        .bind(mobile)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    pub async fn count_wrong_guess(&self, otp_id: i64) -> Result<()> {
+        sqlx::query("UPDATE otps SET guesses = guesses + 1 WHERE id = $1")
+            .bind(otp_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Marks a code used. False when another request used it first, so a code logs in once.
+    pub async fn consume_otp(&self, otp_id: i64, now: DateTime<Utc>) -> Result<bool> {
+        let done = sqlx::query("UPDATE otps SET consumed_at = $1 WHERE id = $2 AND consumed_at IS NULL")
+            .bind(millis(now))
+            .bind(otp_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    pub async fn record_event(&self, bucket: &str, subject: &str, now: DateTime<Utc>) -> Result<()> {
+        sqlx::query("INSERT INTO rate_events (bucket, subject, at) VALUES ($1, $2, $3)")
+            .bind(bucket)
+            .bind(subject)
+            .bind(millis(now))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    pub async fn count_events_since(&self, bucket: &str, subject: &str, since: DateTime<Utc>) -> Result<i64> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM rate_events WHERE bucket = $1 AND subject = $2 AND at > $3")
+            .bind(bucket)
+            .bind(subject)
+            .bind(millis(since))
+            .fetch_one(&self.pool)
+            .await?)
+    }
+
+    /// Forgets rate-limit events, expired codes and sessions older than `before`.
+    pub async fn purge_expired(&self, before: DateTime<Utc>) -> Result<()> {
+        let t = millis(before);
+        for sql in [
+            "DELETE FROM rate_events WHERE at < $1",
+            "DELETE FROM otps WHERE expires_at < $1",
+            "DELETE FROM sessions WHERE expires_at < $1",
+        ] {
+            sqlx::query(sql).bind(t).execute(&self.pool).await?;
+        }
+        Ok(())
+    }
+
+    pub async fn create_session(&self, token: &str, user_id: i64, now: DateTime<Utc>, expires: DateTime<Utc>) -> Result<()> {
+        sqlx::query("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+            .bind(hash_secret(token))
+            .bind(user_id)
+            .bind(millis(now))
+            .bind(millis(expires))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The shopper behind a session cookie, if the session exists and has not expired.
+    pub async fn session_user(&self, token: &str, now: DateTime<Utc>) -> Result<Option<User>> {
+        let row: Option<UserRow> = sqlx::query_as(
+            "SELECT u.id, u.mobile, u.email, u.name, u.is_superuser, u.can_see_unused_stock, u.is_affiliate, u.is_blacklist_user \
+             FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2",
+        )
+        .bind(hash_secret(token))
+        .bind(millis(now))
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(User::from))
+    }
+
+    pub async fn delete_session(&self, token: &str) -> Result<()> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(hash_secret(token))
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}

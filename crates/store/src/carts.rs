@@ -1,0 +1,182 @@
+//! Carts: one per shopper, or one per guest browser (kept by a cookie), merged at login.
+
+use crate::auth::hash_secret;
+use crate::db::millis;
+use crate::{Result, Store};
+use chrono::{DateTime, Utc};
+use sqlx::{Any, FromRow, Transaction};
+
+/// Whose cart: a logged-in shopper's, or a guest browser's (by the token in its cookie).
+#[derive(Debug, Clone, Copy)]
+pub enum CartOwner<'a> {
+    Shopper(i64),
+    Guest(&'a str),
+}
+
+#[derive(Debug, Clone, FromRow, PartialEq, Eq)]
+pub struct CartLine {
+    pub id: i64,
+    pub product_id: i64,
+    pub size_id: Option<i64>,
+    pub combo1_size_id: Option<i64>,
+    pub combo2_size_id: Option<i64>,
+    pub quantity: i64,
+}
+
+impl CartLine {
+    fn same_choice(&self, other: &CartLine) -> bool {
+        self.product_id == other.product_id
+            && self.size_id == other.size_id
+            && self.combo1_size_id == other.combo1_size_id
+            && self.combo2_size_id == other.combo2_size_id
+    }
+}
+
+async fn find_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>) -> Result<Option<i64>> {
+    let found = match owner {
+        CartOwner::Shopper(user_id) => {
+            sqlx::query_scalar("SELECT id FROM carts WHERE user_id = $1").bind(user_id).fetch_optional(&mut **tx).await?
+        }
+        CartOwner::Guest(token) => {
+            sqlx::query_scalar("SELECT id FROM carts WHERE guest_token_hash = $1")
+                .bind(hash_secret(token))
+                .fetch_optional(&mut **tx)
+                .await?
+        }
+    };
+    Ok(found)
+}
+
+async fn create_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: DateTime<Utc>) -> Result<i64> {
+    let (user_id, token_hash) = match owner {
+        CartOwner::Shopper(id) => (Some(id), None),
+        CartOwner::Guest(token) => (None, Some(hash_secret(token))),
+    };
+    Ok(sqlx::query_scalar(
+        "INSERT INTO carts (user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $3) RETURNING id",
+    )
+    .bind(user_id)
+    .bind(token_hash)
+    .bind(millis(now))
+    .fetch_one(&mut **tx)
+    .await?)
+}
+
+async fn lines_of(tx: &mut Transaction<'_, Any>, cart_id: i64) -> Result<Vec<CartLine>> {
+    Ok(sqlx::query_as(
+        "SELECT id, product_id, size_id, combo1_size_id, combo2_size_id, quantity FROM cart_items WHERE cart_id = $1 ORDER BY id",
+    )
+    .bind(cart_id)
+    .fetch_all(&mut **tx)
+    .await?)
+}
+
+impl Store {
+    /// Number of pieces in the owner's cart (what the header shows).
+    pub async fn cart_quantity(&self, owner: CartOwner<'_>) -> Result<i64> {
+        let sql = match owner {
+            CartOwner::Shopper(_) => {
+                "SELECT CAST(COALESCE(SUM(i.quantity), 0) AS BIGINT) FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.user_id = $1"
+            }
+            CartOwner::Guest(_) => {
+                "SELECT CAST(COALESCE(SUM(i.quantity), 0) AS BIGINT) FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.guest_token_hash = $1"
+            }
+        };
+        let total: i64 = match owner {
+            CartOwner::Shopper(id) => sqlx::query_scalar(sql).bind(id).fetch_one(&self.pool).await?,
+            CartOwner::Guest(token) => sqlx::query_scalar(sql).bind(hash_secret(token)).fetch_one(&self.pool).await?,
+        };
+        Ok(total)
+    }
+
+    pub async fn cart_lines(&self, owner: CartOwner<'_>) -> Result<Vec<CartLine>> {
+        let mut tx = self.pool.begin().await?;
+        let lines = match find_cart(&mut tx, owner).await? {
+            Some(cart_id) => lines_of(&mut tx, cart_id).await?,
+            None => vec![],
+        };
+        tx.commit().await?;
+        Ok(lines)
+    }
+
+    /// Adds pieces to the owner's cart, creating the cart on first use; the same product and sizes
+    /// add up on one line. Stock and limits are the caller's rules, checked before this.
+    pub async fn add_to_cart(&self, owner: CartOwner<'_>, line: &CartLine, now: DateTime<Utc>) -> Result<i64> {
+        let mut tx = self.pool.begin().await?;
+        let cart_id = match find_cart(&mut tx, owner).await? {
+            Some(id) => id,
+            None => create_cart(&mut tx, owner, now).await?,
+        };
+        let existing = lines_of(&mut tx, cart_id).await?.into_iter().find(|l| l.same_choice(line));
+        let id = match existing {
+            Some(l) => {
+                sqlx::query("UPDATE cart_items SET quantity = quantity + $1 WHERE id = $2")
+                    .bind(line.quantity)
+                    .bind(l.id)
+                    .execute(&mut *tx)
+                    .await?;
+                l.id
+            }
+            None => sqlx::query_scalar(
+                "INSERT INTO cart_items (cart_id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+            )
+            .bind(cart_id)
+            .bind(line.product_id)
+            .bind(line.size_id)
+            .bind(line.combo1_size_id)
+            .bind(line.combo2_size_id)
+            .bind(line.quantity)
+            .bind(millis(now))
+            .fetch_one(&mut *tx)
+            .await?,
+        };
+        sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2").bind(millis(now)).bind(cart_id).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// At login the guest's cart joins the shopper's: equal lines add up (capped at `cap(product_id)`),
+    /// other lines move over, and the guest cart is deleted. One transaction, so a failure changes nothing.
+    pub async fn merge_guest_cart(
+        &self,
+        guest_token: &str,
+        user_id: i64,
+        now: DateTime<Utc>,
+        cap: impl Fn(i64) -> i64,
+    ) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        let Some(guest_cart) = find_cart(&mut tx, CartOwner::Guest(guest_token)).await? else {
+            return Ok(());
+        };
+        let user_cart = match find_cart(&mut tx, CartOwner::Shopper(user_id)).await? {
+            Some(id) => id,
+            None => create_cart(&mut tx, CartOwner::Shopper(user_id), now).await?,
+        };
+        let mine = lines_of(&mut tx, user_cart).await?;
+        for line in lines_of(&mut tx, guest_cart).await? {
+            match mine.iter().find(|m| m.same_choice(&line)) {
+                Some(m) => {
+                    let quantity = (m.quantity + line.quantity).min(cap(line.product_id)).max(m.quantity);
+                    sqlx::query("UPDATE cart_items SET quantity = $1 WHERE id = $2")
+                        .bind(quantity)
+                        .bind(m.id)
+                        .execute(&mut *tx)
+                        .await?;
+                    sqlx::query("DELETE FROM cart_items WHERE id = $1").bind(line.id).execute(&mut *tx).await?;
+                }
+                None => {
+                    sqlx::query("UPDATE cart_items SET cart_id = $1 WHERE id = $2")
+                        .bind(user_cart)
+                        .bind(line.id)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+            }
+        }
+        sqlx::query("DELETE FROM carts WHERE id = $1").bind(guest_cart).execute(&mut *tx).await?;
+        sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2").bind(millis(now)).bind(user_cart).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,141 @@
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::migrate::Migrator;
+use sqlx::{AnyPool, Executor};
+use std::path::Path;
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Sqlite => "sqlite",
+            Engine::Postgres => "postgres",
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("not found")]
+    NotFound,
+    #[error("conflict: {0}")]
+    Conflict(String),
+    #[error("unsupported database url (use sqlite:// or postgres://)")]
+    BadUrl,
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("reference data: {0}")]
+    Reference(String),
+    #[error("file system: {0}")]
+    Io(String),
+}
+
+impl StoreError {
+    /// A unique-constraint violation, which callers turn into a field error or a retry.
+    pub fn is_unique_violation(&self) -> bool {
+        matches!(self, StoreError::Db(sqlx::Error::Database(e)) if e.is_unique_violation())
+    }
+}
+
+/// The database behind the shop. Cheap to clone (a pool handle).
+#[derive(Clone, Debug)]
+pub struct Store {
+    pub(crate) pool: AnyPool,
+    engine: Engine,
+}
+
+impl Store {
+    /// Opens the database named by `url` (`sqlite://path` or `postgres://…`), creating a SQLite file
+    /// and its folder when missing, and applies the migrations.
+    pub async fn open(url: &str) -> crate::Result<Self> {
+        sqlx::any::install_default_drivers();
+        let engine = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Engine::Postgres
+        } else if url.starts_with("sqlite:") {
+            Engine::Sqlite
+        } else {
+            return Err(StoreError::BadUrl);
+        };
+        let url = match engine {
+            Engine::Sqlite => sqlite_url(url)?,
+            Engine::Postgres => url.to_string(),
+        };
+        let options = AnyPoolOptions::new()
+            .max_connections(match engine {
+                Engine::Sqlite => 8,
+                Engine::Postgres => 16,
+            })
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if engine == Engine::Sqlite {
+                        // WAL lets readers go on while one writer writes; the busy timeout makes
+                        // concurrent writers wait their turn instead of failing.
+                        for pragma in [
+                            "PRAGMA journal_mode = WAL",
+                            "PRAGMA synchronous = NORMAL",
+                            "PRAGMA foreign_keys = ON",
+                            "PRAGMA busy_timeout = 10000",
+                        ] {
+                            conn.execute(pragma).await?;
+                        }
+                    }
+                    Ok(())
+                })
+            });
+        let pool = options.connect(&url).await?;
+        let store = Store { pool, engine };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    async fn migrate(&self) -> crate::Result<()> {
+        match self.engine {
+            Engine::Sqlite => SQLITE_MIGRATIONS.run(&self.pool).await?,
+            Engine::Postgres => POSTGRES_MIGRATIONS.run(&self.pool).await?,
+        }
+        Ok(())
+    }
+
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// A cheap round trip, for health checks.
+    pub async fn ping(&self) -> crate::Result<()> {
+        let _: AnyRow = sqlx::query("SELECT 1").fetch_one(&self.pool).await?;
+        Ok(())
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// `sqlite://data/drape.db` → the same with `mode=rwc`, after creating `data/`.
+fn sqlite_url(url: &str) -> crate::Result<String> {
+    let rest = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    if path != ":memory:" && !path.is_empty() {
+        if let Some(parent) = Path::new(path).parent() {
+            if !parent.as_os_str().is_empty() {
+                std::fs::create_dir_all(parent).map_err(|e| StoreError::Io(format!("cannot create {}: {e}", parent.display())))?;
+            }
+        }
+    }
+    let query = if query.contains("mode=") { query.to_string() } else if query.is_empty() { "mode=rwc".to_string() } else { format!("{query}&mode=rwc") };
+    Ok(format!("sqlite://{path}?{query}"))
+}
+
+/// Milliseconds since the epoch: how every time is stored.
+pub(crate) fn millis(t: chrono::DateTime<chrono::Utc>) -> i64 {
+    t.timestamp_millis()
+}

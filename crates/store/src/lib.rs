@@ -1,0 +1,21 @@
+//! Persistence for Drape: one `Store` over SQLite (the default, an embedded file) or PostgreSQL.
+//! All SQL lives in this crate, one module per aggregate. Queries are written once in the dialect both
+//! engines share (`$1` parameters, `RETURNING`, `ON CONFLICT`), and run through sqlx's `Any` driver.
+
+mod db;
+pub mod auth;
+pub mod carts;
+pub mod catalog;
+pub mod outbox;
+pub mod reference;
+pub mod seed;
+pub mod testing;
+
+pub use db::{Engine, Store, StoreError};
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// A flag column (0/1 on both engines) read as a bool.
+pub(crate) fn flag(v: i64) -> bool {
+    v != 0
+}

@@ -1,0 +1,463 @@
+//! The deterministic demo catalog: `drape seed`, and `drape serve` in demo mode on an empty database.
+//! Same input, same shop: a fixed pseudo-random sequence decides stock, ratings and flags.
+
+use crate::db::millis;
+use crate::{Result, Store};
+use chrono::{DateTime, Duration, Utc};
+use sqlx::{Any, Transaction};
+
+/// xorshift64*: tiny, and stable across library versions (unlike a library RNG's stream).
+struct Dice(u64);
+
+impl Dice {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// A number in lo..=hi.
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % ((hi - lo + 1) as u64)) as i64
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SizeKind {
+    Bra,
+    Alpha,
+    Free,
+    /// Bra part and panty part.
+    Combo,
+}
+
+const BRA_SIZES: [&str; 14] = ["32B", "32C", "34B", "34C", "34D", "36B", "36C", "36D", "38B", "38C", "38D", "40B", "40C", "40D"];
+const ALPHA_SIZES: [&str; 5] = ["S", "M", "L", "XL", "XXL"];
+const COMBO_BRA_SIZES: [&str; 9] = ["32B", "32C", "34B", "34C", "34D", "36B", "36C", "36D", "38C"];
+const COMBO_PANTY_SIZES: [&str; 4] = ["S", "M", "L", "XL"];
+
+/// (name, code, rgb)
+const COLOURS: [(&str, &str, &str); 12] = [
+    ("Black", "BLK", "#1d1d1f"),
+    ("Nude", "NUD", "#e3bfa3"),
+    ("Maroon", "MRN", "#6d1a36"),
+    ("Navy", "NVY", "#1f2a44"),
+    ("Rose Pink", "RSP", "#e8a0b4"),
+    ("Ivory", "IVR", "#f1ead9"),
+    ("Wine", "WIN", "#5b1a3a"),
+    ("Teal", "TEL", "#2a7b7b"),
+    ("Lilac", "LLC", "#b8a2d6"),
+    ("Coral", "CRL", "#f08a6c"),
+    ("Olive", "OLV", "#6b7046"),
+    ("Grey Melange", "GRY", "#9a9a9a"),
+];
+
+/// (id, name, slug, parent)
+const CATEGORIES: [(i64, &str, &str, Option<i64>); 17] = [
+    (1, "Bras", "bras", None),
+    (2, "Panties", "panties", None),
+    (4, "Nightwear", "nightwear", None),
+    (253, "Activewear", "activewear", None),
+    (300, "Combos & Sets", "combos", None),
+    (101, "T-Shirt Bras", "t-shirt-bras", Some(1)),
+    (102, "Push-Up Bras", "push-up-bras", Some(1)),
+    (103, "Bralettes", "bralettes", Some(1)),
+    (104, "Minimiser Bras", "minimiser-bras", Some(1)),
+    (201, "Hipsters", "hipsters", Some(2)),
+    (202, "Bikini Briefs", "bikini-briefs", Some(2)),
+    (203, "Boyshorts", "boyshorts", Some(2)),
+    (401, "Pyjama Sets", "pyjama-sets", Some(4)),
+    (402, "Nighties & Slips", "nighties", Some(4)),
+    (2531, "Sports Bras", "sports-bras", Some(253)),
+    (2532, "Leggings", "leggings", Some(253)),
+    (301, "Bra & Panty Sets", "bra-panty-sets", Some(300)),
+];
+
+struct Style {
+    category: i64,
+    name: &'static str,
+    hindi: &'static str,
+    price_rupees: i64,
+    sizes: SizeKind,
+}
+
+const fn style(category: i64, name: &'static str, hindi: &'static str, price_rupees: i64, sizes: SizeKind) -> Style {
+    Style { category, name, hindi, price_rupees, sizes }
+}
+
+const STYLES: [Style; 47] = [
+    style(101, "Everyday Padded T-Shirt Bra", "रोज़ाना पैडेड टी-शर्ट ब्रा", 799, SizeKind::Bra),
+    style(101, "Seamless Moulded T-Shirt Bra", "सीमलेस टी-शर्ट ब्रा", 899, SizeKind::Bra),
+    style(101, "Lace-Trim T-Shirt Bra", "लेस टी-शर्ट ब्रा", 949, SizeKind::Bra),
+    style(101, "Cotton Non-Padded Bra", "कॉटन ब्रा", 549, SizeKind::Bra),
+    style(101, "Wirefree Comfort Bra", "वायरफ्री ब्रा", 699, SizeKind::Bra),
+    style(102, "Level-2 Push-Up Bra", "पुश-अप ब्रा", 1199, SizeKind::Bra),
+    style(102, "Plunge Push-Up Bra", "प्लंज पुश-अप ब्रा", 1299, SizeKind::Bra),
+    style(102, "Lace Push-Up Bra", "लेस पुश-अप ब्रा", 1399, SizeKind::Bra),
+    style(102, "Multiway Strapless Bra", "स्ट्रैपलेस ब्रा", 1499, SizeKind::Bra),
+    style(103, "Stretch Lace Bralette", "लेस ब्रालेट", 649, SizeKind::Free),
+    style(103, "Cotton Triangle Bralette", "कॉटन ब्रालेट", 599, SizeKind::Alpha),
+    style(103, "Longline Lace Bralette", "लॉन्गलाइन ब्रालेट", 899, SizeKind::Alpha),
+    style(104, "Full-Coverage Minimiser Bra", "मिनिमाइज़र ब्रा", 1099, SizeKind::Bra),
+    style(104, "Lace Minimiser Bra", "लेस मिनिमाइज़र ब्रा", 1249, SizeKind::Bra),
+    style(104, "Side-Support Minimiser Bra", "साइड-सपोर्ट ब्रा", 1149, SizeKind::Bra),
+    style(201, "Cotton Hipster Panty", "कॉटन हिपस्टर पैंटी", 299, SizeKind::Alpha),
+    style(201, "Lace-Waist Hipster", "लेस हिपस्टर", 349, SizeKind::Alpha),
+    style(201, "Seamless Hipster", "सीमलेस हिपस्टर", 399, SizeKind::Alpha),
+    style(201, "Printed Cotton Hipster", "प्रिंटेड हिपस्टर", 279, SizeKind::Alpha),
+    style(202, "Cotton Bikini Brief", "कॉटन बिकिनी ब्रीफ", 249, SizeKind::Alpha),
+    style(202, "Lace Bikini Brief", "लेस बिकिनी ब्रीफ", 329, SizeKind::Alpha),
+    style(202, "Modal Bikini Brief", "मोडल बिकिनी ब्रीफ", 299, SizeKind::Alpha),
+    style(202, "Low-Rise Bikini Brief", "लो-राइज़ ब्रीफ", 269, SizeKind::Alpha),
+    style(203, "Cotton Boyshort", "कॉटन बॉयशॉर्ट", 349, SizeKind::Alpha),
+    style(203, "Anti-Chafe Boyshort", "एंटी-चेफ़ बॉयशॉर्ट", 449, SizeKind::Alpha),
+    style(203, "Seamless Boyshort", "सीमलेस बॉयशॉर्ट", 399, SizeKind::Alpha),
+    style(401, "Cotton Pyjama Set", "कॉटन पायजामा सेट", 1499, SizeKind::Alpha),
+    style(401, "Satin Pyjama Set", "साटन पायजामा सेट", 1899, SizeKind::Alpha),
+    style(401, "Printed Shorts Set", "प्रिंटेड शॉर्ट्स सेट", 1199, SizeKind::Alpha),
+    style(401, "Modal Lounge Set", "मोडल लाउंज सेट", 1699, SizeKind::Alpha),
+    style(402, "Satin Slip", "साटन स्लिप", 999, SizeKind::Free),
+    style(402, "Cotton Nightdress", "कॉटन नाइटड्रेस", 899, SizeKind::Alpha),
+    style(402, "Lace-Trim Chemise", "लेस शमीज़", 1099, SizeKind::Free),
+    style(402, "Button-Down Sleepshirt", "स्लीपशर्ट", 1149, SizeKind::Alpha),
+    style(2531, "High-Impact Sports Bra", "हाई-इम्पैक्ट स्पोर्ट्स ब्रा", 1299, SizeKind::Alpha),
+    style(2531, "Racerback Sports Bra", "रेसरबैक स्पोर्ट्स ब्रा", 999, SizeKind::Alpha),
+    style(2531, "Padded Yoga Bra", "योगा ब्रा", 899, SizeKind::Alpha),
+    style(2531, "Zip-Front Sports Bra", "ज़िप-फ़्रंट स्पोर्ट्स ब्रा", 1199, SizeKind::Alpha),
+    style(2532, "High-Rise Leggings", "हाई-राइज़ लेगिंग्स", 1099, SizeKind::Alpha),
+    style(2532, "Pocket Leggings", "पॉकेट लेगिंग्स", 1199, SizeKind::Alpha),
+    style(2532, "Capri Leggings", "कैप्री लेगिंग्स", 899, SizeKind::Alpha),
+    style(2532, "Flared Yoga Pants", "फ़्लेयर्ड योगा पैंट्स", 1299, SizeKind::Alpha),
+    style(301, "Lace Bra & Panty Set", "लेस ब्रा और पैंटी सेट", 1299, SizeKind::Combo),
+    style(301, "Cotton Bra & Bikini Set", "कॉटन ब्रा और बिकिनी सेट", 999, SizeKind::Combo),
+    style(301, "Satin Bra & Hipster Set", "साटन ब्रा और हिपस्टर सेट", 1499, SizeKind::Combo),
+    style(301, "Everyday T-Shirt Bra Set", "टी-शर्ट ब्रा सेट", 1099, SizeKind::Combo),
+    style(301, "Bridal Lace Set", "ब्राइडल लेस सेट", 2499, SizeKind::Combo),
+];
+
+const REVIEWERS: [(&str, &str); 12] = [
+    ("asha.k", "Asha"), ("priya.m", "Priya"), ("neha.s", "Neha"), ("kavya.r", "Kavya"), ("divya.p", "Divya"),
+    ("ritu.g", "Ritu"), ("meera.n", "Meera"), ("sana.a", "Sana"), ("ananya.b", "Ananya"), ("pooja.t", "Pooja"),
+    ("lakshmi.v", "Lakshmi"), ("farah.h", "Farah"),
+];
+
+const REVIEW_TEXTS: [(&str, &str, i64); 8] = [
+    ("Perfect everyday fit", "Soft fabric and true to size. Bought a second colour already.", 5),
+    ("Very comfortable", "Wore it all day at work without adjusting once.", 5),
+    ("Good, runs a little small", "Lovely colour but I should have taken one size up.", 4),
+    ("Nice finish", "Stitching is neat and the straps stay in place.", 4),
+    ("Value for money", "Great price in the sale, fabric feels premium.", 4),
+    ("Average", "Colour is slightly different from the photo. Fit is fine.", 3),
+    ("Not for me", "The band rides up after a few hours.", 2),
+    ("Did not fit", "Cup size was off for me, returned it.", 1),
+];
+
+const MANUFACTURER: &str = "Drape Apparel Pvt. Ltd., Plot 14, SIDCO Industrial Estate, Tiruppur, Tamil Nadu 641604";
+const MARKETER: &str = "Drape Retail LLP, 3rd Floor, 42 Brigade Road, Bengaluru, Karnataka 560001";
+
+/// The demo's known accounts, documented in the README.
+pub const DEMO_SHOPPER_MOBILE: &str = "9876543210";
+pub const DEMO_ADMIN_MOBILE: &str = "9999999999";
+pub const DEMO_STOCK_VIEWER_MOBILE: &str = "9888888888";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeedSummary {
+    pub products: usize,
+    pub users: usize,
+}
+
+fn slugify(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
+fn sku_prefix(s: &Style) -> &'static str {
+    match s.category {
+        101..=104 => "BR",
+        201..=203 => "PN",
+        401..=402 => "NW",
+        2531..=2532 => "AC",
+        _ => "CB",
+    }
+}
+
+fn top_category(s: &Style) -> i64 {
+    CATEGORIES.iter().find(|c| c.0 == s.category).and_then(|c| c.3).unwrap_or(s.category)
+}
+
+/// Rounds a price up to the next ₹50, the way the shop prices its old (list) prices.
+fn round_up_50(rupees: i64) -> i64 {
+    (rupees + 49) / 50 * 50
+}
+
+async fn exec(tx: &mut Transaction<'_, Any>, sql: &str, args: &[Arg<'_>]) -> Result<()> {
+    let mut q = sqlx::query(sql);
+    for a in args {
+        q = match a {
+            Arg::I(v) => q.bind(*v),
+            Arg::S(v) => q.bind(*v),
+            Arg::N => q.bind(None::<i64>),
+        };
+    }
+    q.execute(&mut **tx).await?;
+    Ok(())
+}
+
+enum Arg<'a> {
+    I(i64),
+    S(&'a str),
+    N,
+}
+use Arg::{I, N, S};
+
+impl Store {
+    /// Loads the demo shop into an empty database. Does nothing (None) when products exist.
+    pub async fn seed_demo(&self, now: DateTime<Utc>) -> Result<Option<SeedSummary>> {
+        if self.product_count().await? > 0 {
+            return Ok(None);
+        }
+        let t = millis(now);
+        let mut dice = Dice(0x5EED_D4A9_E000_0001);
+        let mut tx = self.pool.begin().await?;
+
+        for (pos, (id, name, slug, parent)) in CATEGORIES.iter().enumerate() {
+            let parent = parent.map(I).unwrap_or(N);
+            exec(&mut tx, "INSERT INTO categories (id, name, slug, parent_id, position) VALUES ($1, $2, $3, $4, $5)",
+                &[I(*id), S(name), S(slug), parent, I(pos as i64)]).await?;
+        }
+
+        // Shoppers: the documented demo accounts and a dozen reviewers.
+        let accounts: [(&str, Option<&str>, &str, i64, i64); 3] = [
+            (DEMO_SHOPPER_MOBILE, Some("riya.demo@example.com"), "Riya Sharma", 0, 0),
+            (DEMO_ADMIN_MOBILE, Some("admin@example.com"), "Store Admin", 1, 0),
+            (DEMO_STOCK_VIEWER_MOBILE, Some("stock@example.com"), "Stock Viewer", 0, 1),
+        ];
+        for (mobile, email, name, su, stock) in accounts {
+            exec(&mut tx, "INSERT INTO users (mobile, email, name, is_superuser, can_see_unused_stock, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                &[S(mobile), email.map(S).unwrap_or(N), S(name), I(su), I(stock), I(t)]).await?;
+        }
+        let mut reviewer_ids = Vec::new();
+        for (i, (local, name)) in REVIEWERS.iter().enumerate() {
+            let mobile = format!("70000000{:02}", i + 1);
+            let email = format!("{local}@example.com");
+            let id: i64 = sqlx::query_scalar("INSERT INTO users (mobile, email, name, created_at) VALUES ($1, $2, $3, $4) RETURNING id")
+                .bind(&mobile).bind(&email).bind(*name).bind(t).fetch_one(&mut *tx).await?;
+            reviewer_ids.push(id);
+        }
+
+        // Offer messages the product pages link to.
+        let offers: [(&str, i64, &str, i64, &str); 3] = [
+            ("panty-3-for-699", 2, "Buy any 3 panties for ₹699", 3, "/category/panties"),
+            ("bra-2-for-1499", 2, "Any 2 T-shirt bras for ₹1,499", 2, "/category/t-shirt-bras"),
+            ("flat-10-prepaid", 1, "Extra 10% off on prepaid orders", 0, "/view-cart/"),
+        ];
+        for (key, offertype, msg, count, url) in offers {
+            exec(&mut tx, "INSERT INTO product_offers (offer_key, offertype, msg, count, qty, url, message, starts_at, ends_at) VALUES ($1, $2, $3, $4, 0, $5, $3, $6, $7)",
+                &[S(key), I(offertype), S(msg), I(count), S(url), I(millis(now - Duration::days(30))), I(millis(now + Duration::days(60)))]).await?;
+        }
+
+        let mut products = 0usize;
+        for (si, st) in STYLES.iter().enumerate() {
+            let prefix = sku_prefix(st);
+            let parent_sku = format!("{prefix}{}", 1001 + si);
+            let top = top_category(st);
+            let discount = [0, 20, 30, 40, 50, 25][si % 6];
+            let old_price = if discount == 0 { st.price_rupees } else { round_up_50(st.price_rupees * 100 / (100 - discount)) };
+            let (offer_key, offer_text) = match top {
+                2 => ("panty-3-for-699", "Buy 3 for ₹699"),
+                1 if st.category == 101 => ("bra-2-for-1499", "Any 2 for ₹1,499"),
+                _ if si % 4 == 0 => ("flat-10-prepaid", "Extra 10% off prepaid"),
+                _ => ("", ""),
+            };
+            let cotton = st.name.contains("Cotton");
+            let colours = 4 + si % 3;
+            let chart = match st.sizes {
+                SizeKind::Bra | SizeKind::Combo => "bra",
+                _ if top == 2 => "panty",
+                _ => "apparel",
+            };
+            for k in 0..colours {
+                let (colour, code, rgb) = COLOURS[(si * 5 + k * 7) % COLOURS.len()];
+                let sku = format!("{parent_sku}-{code}");
+                let name = st.name.to_string();
+                let slug = format!("{}-{}", slugify(st.name), slugify(colour));
+                let speed = match top {
+                    1 => [12.0, 19.5, 24.0, 8.0][k % 4],
+                    2 => [2.0, 4.5, 7.0][k % 3],
+                    4 => [0.8, 1.6][k % 2],
+                    _ => 3.0,
+                };
+                let active = if si == 8 && k == colours - 1 { 0 } else { 1 };
+                let note = format!("<p>Designed in Bengaluru for Indian summers: <strong>{}</strong> in {colour} is made to be worn all day.</p>", st.name);
+                let html = format!(
+                    "<h3>Product details</h3><ul><li>Colour: {colour}</li><li>Fabric: {}</li><li>Care: gentle hand wash, dry in shade</li></ul><p>Style code {sku}.</p>",
+                    if cotton { "95% cotton, 5% elastane" } else { "nylon-elastane blend" }
+                );
+                let product_id: i64 = sqlx::query_scalar(
+                    "INSERT INTO products (slug, name, translated_name, sku, parent_sku, color_name, rgbcode, category_id, price, old_price, \
+                     offer_text, offer_key, combo, is_freesize, active, max_cart_items, nonreturnable, channel_type, speed, beginner, preorder, \
+                     newarrivals, is_cotton_comforty, has_cotton_label, sold_count, designer_note, page_extension_mob, manufactured_by, marketed_by, \
+                     country_of_origin, size_chart_in, size_chart_cm, meta_title, created_at) \
+                     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26,$27,$28,$29,$30,$31,$32,$33,$34) RETURNING id",
+                )
+                .bind(&slug).bind(&name).bind(st.hindi).bind(&sku).bind(&parent_sku).bind(colour).bind(rgb).bind(st.category)
+                .bind(st.price_rupees * 100).bind(old_price * 100).bind(offer_text).bind(offer_key)
+                .bind((st.sizes == SizeKind::Combo) as i64).bind((st.sizes == SizeKind::Free) as i64).bind(active)
+                .bind(if top == 2 { 10i64 } else { 5 })
+                .bind((top == 2 || top == 300) as i64)
+                .bind(if si % 5 == 2 { 2i64 } else { 1 })
+                .bind(speed)
+                .bind((si == 3 || si == 10) as i64)
+                .bind((si == 13 && k == 0) as i64)
+                .bind((si % 3 == 0 && k == colours - 1) as i64)
+                .bind((cotton && si % 2 == 0) as i64)
+                .bind(cotton as i64)
+                .bind(dice.range(40, 4000))
+                .bind(&note).bind(&html).bind(MANUFACTURER).bind(MARKETER)
+                .bind(if si % 11 == 7 { "Sri Lanka" } else { "India" })
+                .bind(format!("/media/size-charts/{chart}-in.svg")).bind(format!("/media/size-charts/{chart}-cm.svg"))
+                .bind(format!("{name} in {colour} | Drape"))
+                .bind(t - (si * 10 + k) as i64 * 3_600_000)
+                .fetch_one(&mut *tx)
+                .await?;
+            products += 1;
+
+                exec(&mut tx, "INSERT INTO product_categories (product_id, category_id) VALUES ($1, $2)", &[I(product_id), I(st.category)]).await?;
+                if top != st.category {
+                    exec(&mut tx, "INSERT INTO product_categories (product_id, category_id) VALUES ($1, $2)", &[I(product_id), I(top)]).await?;
+                }
+
+                // Gallery: four generated views, and a video on every fourth style.
+                for n in 1..=4i64 {
+                    let url = format!("/media/products/{sku}/{n}.svg");
+                    exec(&mut tx, "INSERT INTO gallery_items (product_id, position, kind, img_m, img_l, thumbnail_url, embed) VALUES ($1, $2, 'image', $3, $3, $3, '')",
+                        &[I(product_id), I(n * 10), S(&url)]).await?;
+                }
+                if si % 4 == 1 {
+                    let poster = format!("/media/products/{sku}/5.svg");
+                    exec(&mut tx, "INSERT INTO gallery_items (product_id, position, kind, img_m, img_l, thumbnail_url, embed) VALUES ($1, 15, 'video', $2, $2, $2, '/media/videos/drape-demo.mp4')",
+                        &[I(product_id), S(&poster)]).await?;
+                }
+
+                // Sizes and stock: some sold out, some with 1–5 or 6–10 left; every 17th product sold out.
+                let all_gone = products % 17 == 0;
+                let mut rows: Vec<(i64, &str, &str, i64, i64)> = Vec::new();
+                let roll = |dice: &mut Dice| -> i64 {
+                    if all_gone {
+                        return 0;
+                    }
+                    match dice.range(0, 99) {
+                        0..=14 => 0,
+                        15..=34 => dice.range(1, 5),
+                        35..=54 => dice.range(6, 10),
+                        _ => dice.range(11, 60),
+                    }
+                };
+                match st.sizes {
+                    SizeKind::Bra => {
+                        for (i, v) in BRA_SIZES.iter().enumerate() {
+                            rows.push((0, "", v, i as i64, roll(&mut dice)));
+                        }
+                    }
+                    SizeKind::Alpha => {
+                        for (i, v) in ALPHA_SIZES.iter().enumerate() {
+                            rows.push((0, "", v, i as i64, roll(&mut dice)));
+                        }
+                    }
+                    SizeKind::Free => rows.push((0, "", "FREE-SIZE", 0, if all_gone { 0 } else { dice.range(3, 40) })),
+                    SizeKind::Combo => {
+                        for (i, v) in COMBO_BRA_SIZES.iter().enumerate() {
+                            rows.push((1, "Bra", v, i as i64, roll(&mut dice)));
+                        }
+                        for (i, v) in COMBO_PANTY_SIZES.iter().enumerate() {
+                            rows.push((2, "Panty", v, i as i64, roll(&mut dice)));
+                        }
+                    }
+                }
+                for (part, part_label, value, position, stock) in rows {
+                    let size_sku = format!("{sku}-{value}");
+                    let fit = if prefix == "BR" && value == "34B" { "Most customers find this true to size" } else { "" };
+                    exec(&mut tx, "INSERT INTO sizes (product_id, part, part_label, position, label, value, sku, stock, fit_size_msg) VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8)",
+                        &[I(product_id), I(part), S(part_label), I(position), S(value), S(&size_sku), I(stock), S(fit)]).await?;
+                }
+
+                let features: &[(&str, &str, &str)] = match top {
+                    1 => &[("Padding", "Lightly padded, removable cups", "padding"), ("Wire", if si % 2 == 0 { "Wirefree" } else { "Underwired" }, "wire"), ("Straps", "Adjustable, convertible", "straps"), ("Closure", "Back closure, 3 hook levels", "closure")],
+                    2 => &[("Rise", "Mid rise", "rise"), ("Coverage", "Medium coverage", "coverage"), ("Waistband", "Soft covered elastic", "waistband")],
+                    4 => &[("Fabric", "Breathable and light", "fabric"), ("Fit", "Relaxed fit", "fit")],
+                    253 => &[("Impact", "Medium to high", "impact"), ("Fabric", "Quick-dry, moisture wicking", "fabric"), ("Fit", "Compression fit", "fit")],
+                    _ => &[("Includes", "1 bra and 1 matching panty", "includes"), ("Padding", "Lightly padded", "padding")],
+                };
+                let category_name = CATEGORIES.iter().find(|c| c.0 == top).map(|c| c.1).unwrap_or("");
+                for (fname, desc, fslug) in features {
+                    exec(&mut tx, "INSERT INTO product_features (product_id, name, description, icon_small, slug, category_name) VALUES ($1, $2, $3, $4, $5, $6)",
+                        &[I(product_id), S(fname), S(desc), S(&format!("/media/icons/{fslug}.svg")), S(fslug), S(category_name)]).await?;
+                }
+                for (label, address) in [("Manufacturer", MANUFACTURER), ("Packer", MANUFACTURER), ("Marketer", MARKETER)] {
+                    exec(&mut tx, "INSERT INTO product_labels (product_id, label, address) VALUES ($1, $2, $3)", &[I(product_id), S(label), S(address)]).await?;
+                }
+
+                // Ratings (a few hidden from shoppers) and written reviews.
+                let raters = dice.range(0, reviewer_ids.len() as i64) as usize;
+                for (ri, user_id) in reviewer_ids.iter().take(raters).enumerate() {
+                    let stars = [5, 5, 4, 5, 4, 3, 5, 4, 2, 5, 1, 4][(ri + si + k) % 12];
+                    let public = if dice.chance(10) { 0 } else { 1 };
+                    exec(&mut tx, "INSERT INTO ratings (product_id, user_id, stars, is_public, created_at) VALUES ($1, $2, $3, $4, $5)",
+                        &[I(product_id), I(*user_id), I(stars), I(public), I(t - ri as i64 * 86_400_000)]).await?;
+                    if ri % 2 == 0 {
+                        let (headline, comment, _) = REVIEW_TEXTS.iter().find(|r| r.2 == stars).copied().unwrap_or(REVIEW_TEXTS[0]);
+                        let public_name = if ri % 4 == 0 { REVIEWERS[ri].1 } else { "" };
+                        exec(&mut tx, "INSERT INTO reviews (product_id, user_id, headline, comment, public_name, stars, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                            &[I(product_id), I(*user_id), S(headline), S(comment), S(public_name), I(stars), I(t - ri as i64 * 86_400_000)]).await?;
+                    }
+                }
+            }
+        }
+
+        // A store-wide sale countdown.
+        exec(&mut tx, "INSERT INTO timers (product_id, text, starts_at, ends_at) VALUES ($1, $2, $3, $4)",
+            &[N, S("End of Season Sale ends in"), I(millis(now - Duration::days(1))), I(millis(now + Duration::days(3)))]).await?;
+
+        tx.commit().await?;
+        Ok(Some(SeedSummary { products, users: 3 + REVIEWERS.len() }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_url_safe() {
+        assert_eq!(slugify("Lace Bra & Panty Set"), "lace-bra-panty-set");
+        assert_eq!(slugify("Level-2 Push-Up Bra"), "level-2-push-up-bra");
+    }
+
+    #[test]
+    fn demo_catalog_is_big_enough() {
+        let total: usize = (0..STYLES.len()).map(|si| 4 + si % 3).sum();
+        assert!(total >= 200, "only {total} products");
+    }
+
+    #[test]
+    fn colour_variants_of_a_style_differ() {
+        for si in 0..STYLES.len() {
+            let mut codes: Vec<_> = (0..4 + si % 3).map(|k| COLOURS[(si * 5 + k * 7) % COLOURS.len()].1).collect();
+            codes.sort();
+            codes.dedup();
+            assert_eq!(codes.len(), 4 + si % 3, "style {si}");
+        }
+    }
+}

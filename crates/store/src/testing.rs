@@ -1,0 +1,86 @@
+//! Fresh databases for tests, on both engines. Each test gets its own SQLite file and its own
+//! PostgreSQL schema, so runs never disturb each other. Used by this crate's and the server's tests.
+
+use crate::Store;
+
+/// The PostgreSQL used by tests: `DRAPE_TEST_DATABASE_URL`, else the machine's local one.
+pub fn postgres_base_url() -> String {
+    std::env::var("DRAPE_TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string())
+}
+
+fn unique_name(prefix: &str) -> String {
+    use rand::Rng;
+    let n: u64 = rand::thread_rng().gen();
+    format!("{prefix}_{}_{n:016x}", std::process::id())
+}
+
+/// A database made for one test; call `finish` to drop it (a failing test leaves it for inspection).
+pub struct TestDb {
+    pub store: Store,
+    pub engine: &'static str,
+    cleanup: Cleanup,
+}
+
+enum Cleanup {
+    SqliteDir(std::path::PathBuf),
+    PostgresSchema(String),
+}
+
+impl TestDb {
+    pub async fn sqlite() -> TestDb {
+        let dir = std::env::temp_dir().join(unique_name("drape_test"));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let url = format!("sqlite://{}/drape.db", dir.display());
+        let store = Store::open(&url).await.expect("open sqlite");
+        TestDb { store, engine: "sqlite", cleanup: Cleanup::SqliteDir(dir) }
+    }
+
+    /// None when PostgreSQL cannot be reached and `CI` is not set (a printed skip);
+    /// under `CI=true` an unreachable PostgreSQL fails the test.
+    pub async fn postgres() -> Option<TestDb> {
+        sqlx::any::install_default_drivers();
+        let base = postgres_base_url();
+        let schema = unique_name("t");
+        let created = async {
+            use sqlx::Connection;
+            let mut conn = sqlx::AnyConnection::connect(&base).await?;
+            sqlx::query(&format!("CREATE SCHEMA {schema}")).execute(&mut conn).await?;
+            conn.close().await
+        }
+        .await;
+        if let Err(e) = created {
+            if std::env::var("CI").map(|v| v == "true" || v == "1").unwrap_or(false) {
+                panic!("PostgreSQL at {base} is required under CI=true: {e}");
+            }
+            eprintln!("SKIPPED: PostgreSQL tests (cannot reach {base}: {e})");
+            return None;
+        }
+        let sep = if base.contains('?') { '&' } else { '?' };
+        let url = format!("{base}{sep}options=-c%20search_path%3D{schema}");
+        let store = Store::open(&url).await.expect("open postgres");
+        Some(TestDb { store, engine: "postgres", cleanup: Cleanup::PostgresSchema(schema) })
+    }
+
+    /// Both engines (PostgreSQL when reachable).
+    pub async fn all() -> Vec<TestDb> {
+        let mut dbs = vec![TestDb::sqlite().await];
+        dbs.extend(TestDb::postgres().await);
+        dbs
+    }
+
+    pub async fn finish(self) {
+        self.store.close().await;
+        match self.cleanup {
+            Cleanup::SqliteDir(dir) => {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+            Cleanup::PostgresSchema(schema) => {
+                use sqlx::Connection;
+                if let Ok(mut conn) = sqlx::AnyConnection::connect(&postgres_base_url()).await {
+                    let _ = sqlx::query(&format!("DROP SCHEMA {schema} CASCADE")).execute(&mut conn).await;
+                    let _ = conn.close().await;
+                }
+            }
+        }
+    }
+}

