@@ -4,5 +4,6 @@
 pub mod clock;
 pub mod money;
 pub mod otp;
+pub mod ratings;
 pub mod stock;
 pub mod validation;

@@ -42,9 +42,114 @@ pub fn masked_mobile(mobile: &str) -> String {
     format!("{}{}", "*".repeat(n.saturating_sub(4)), keep)
 }
 
+/// Why a new code is not sent now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SendRefusal {
+    /// The last code went out less than RESEND_AFTER_SECS ago.
+    TooSoon { wait_secs: i64 },
+    /// Too many codes to this number this hour.
+    MobileLimit,
+    /// Too many codes asked from this client this hour.
+    ClientLimit,
+}
+
+impl SendRefusal {
+    pub fn message(&self) -> String {
+        match self {
+            SendRefusal::TooSoon { wait_secs } => format!("Please wait {wait_secs} seconds before asking for a new code."),
+            SendRefusal::MobileLimit => "Too many codes sent to this number. Please try again in an hour.".to_string(),
+            SendRefusal::ClientLimit => "Too many login attempts from this device. Please try again in an hour.".to_string(),
+        }
+    }
+}
+
+/// May a new code be sent? `last_sent_secs_ago` is None when none was ever sent.
+pub fn may_send(last_sent_secs_ago: Option<i64>, sends_to_mobile_last_hour: i64, sends_from_client_last_hour: i64) -> Result<(), SendRefusal> {
+    if let Some(ago) = last_sent_secs_ago {
+        if ago < RESEND_AFTER_SECS {
+            return Err(SendRefusal::TooSoon { wait_secs: RESEND_AFTER_SECS - ago.max(0) });
+        }
+    }
+    if sends_to_mobile_last_hour >= MAX_SENDS_PER_MOBILE_PER_HOUR {
+        return Err(SendRefusal::MobileLimit);
+    }
+    if sends_from_client_last_hour >= MAX_SENDS_PER_CLIENT_PER_HOUR {
+        return Err(SendRefusal::ClientLimit);
+    }
+    Ok(())
+}
+
+/// The state of the newest code sent to a number, as far as checking a guess needs.
+#[derive(Debug, Clone, Copy)]
+pub struct CodeState {
+    pub expired: bool,
+    pub used: bool,
+    pub guesses: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CodeRefusal {
+    /// No usable code: never sent, used, or expired.
+    Expired,
+    /// Too many wrong guesses against this code, or from this client.
+    TooManyGuesses,
+    Wrong,
+}
+
+impl CodeRefusal {
+    pub fn message(&self) -> &'static str {
+        match self {
+            CodeRefusal::Expired => "This code has expired. Please ask for a new one.",
+            CodeRefusal::TooManyGuesses => "Too many wrong attempts. Please ask for a new code later.",
+            CodeRefusal::Wrong => "Incorrect OTP. Please check the code and try again.",
+        }
+    }
+}
+
+/// Decides a login attempt. The comparison of the code itself is the caller's (`matches`).
+pub fn check_code(code: Option<CodeState>, failures_from_client_last_hour: i64, matches: bool) -> Result<(), CodeRefusal> {
+    if failures_from_client_last_hour >= MAX_FAILURES_PER_CLIENT_PER_HOUR {
+        return Err(CodeRefusal::TooManyGuesses);
+    }
+    let Some(c) = code else { return Err(CodeRefusal::Expired) };
+    if c.used || c.expired {
+        return Err(CodeRefusal::Expired);
+    }
+    if c.guesses >= MAX_GUESSES_PER_OTP {
+        return Err(CodeRefusal::TooManyGuesses);
+    }
+    if !matches {
+        return Err(CodeRefusal::Wrong);
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sending_is_limited() {
+        assert_eq!(may_send(None, 0, 0), Ok(()));
+        assert_eq!(may_send(Some(10), 1, 1), Err(SendRefusal::TooSoon { wait_secs: 20 }));
+        assert_eq!(may_send(Some(30), 1, 1), Ok(()));
+        assert_eq!(may_send(Some(300), 5, 1), Err(SendRefusal::MobileLimit));
+        assert_eq!(may_send(Some(300), 4, 20), Err(SendRefusal::ClientLimit));
+        assert_eq!(may_send(Some(300), 4, 19), Ok(()));
+    }
+
+    #[test]
+    fn guesses_are_limited() {
+        let fresh = CodeState { expired: false, used: false, guesses: 0 };
+        assert_eq!(check_code(Some(fresh), 0, true), Ok(()));
+        assert_eq!(check_code(Some(fresh), 0, false), Err(CodeRefusal::Wrong));
+        assert_eq!(check_code(None, 0, true), Err(CodeRefusal::Expired));
+        assert_eq!(check_code(Some(CodeState { expired: true, ..fresh }), 0, true), Err(CodeRefusal::Expired));
+        assert_eq!(check_code(Some(CodeState { used: true, ..fresh }), 0, true), Err(CodeRefusal::Expired));
+        assert_eq!(check_code(Some(CodeState { guesses: 5, ..fresh }), 0, true), Err(CodeRefusal::TooManyGuesses));
+        assert_eq!(check_code(Some(CodeState { guesses: 4, ..fresh }), 0, true), Ok(()));
+        assert_eq!(check_code(Some(fresh), 20, true), Err(CodeRefusal::TooManyGuesses));
+    }
 
     #[test]
     fn code_is_six_digits() {

@@ -1,1 +1,32 @@
+//! The Drape HTTP server. `routes::router` is the whole API in one place; `main` only loads
+//! configuration, opens the database and serves. Tests build the same router.
 
+pub mod config;
+pub mod error;
+pub mod extract;
+pub mod features;
+pub mod openapi;
+pub mod routes;
+pub mod security;
+pub mod web;
+
+use drape_domain::clock::Clock;
+use drape_store::Store;
+use std::sync::Arc;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub clock: Arc<dyn Clock>,
+    pub config: Arc<config::Config>,
+}
+
+impl AppState {
+    pub fn new(store: Store, clock: Arc<dyn Clock>, config: config::Config) -> Self {
+        AppState { store, clock, config: Arc::new(config) }
+    }
+    pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.clock.now()
+    }
+}

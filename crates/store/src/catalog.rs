@@ -278,6 +278,43 @@ impl Store {
         Ok(counts)
     }
 
+    /// Active products per category id (a product filed under a sub-category is also under its parent).
+    pub async fn category_product_counts(&self) -> Result<std::collections::HashMap<i64, i64>> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT pc.category_id, COUNT(*) FROM product_categories pc JOIN products p ON p.id = pc.product_id \
+             WHERE p.active = 1 GROUP BY pc.category_id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().collect())
+    }
+
+    /// (count, sum of stars) of the ratings shoppers see, for many products at once (listing cards).
+    pub async fn public_rating_totals(&self, product_ids: &[i64]) -> Result<std::collections::HashMap<i64, (i64, i64)>> {
+        if product_ids.is_empty() {
+            return Ok(Default::default());
+        }
+        let marks: Vec<String> = (1..=product_ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT product_id, COUNT(*), CAST(SUM(stars) AS BIGINT) FROM ratings WHERE is_public = 1 AND product_id IN ({}) GROUP BY product_id",
+            marks.join(",")
+        );
+        let mut q = sqlx::query_as::<_, (i64, i64, i64)>(&sql);
+        for id in product_ids {
+            q = q.bind(*id);
+        }
+        Ok(q.fetch_all(&self.pool).await?.into_iter().map(|(id, n, sum)| (id, (n, sum))).collect())
+    }
+
+    /// Sets one size's stock by its sku (operators, `drape admin stock`).
+    pub async fn set_size_stock(&self, size_sku: &str, stock: i64) -> Result<()> {
+        let done = sqlx::query("UPDATE sizes SET stock = $1 WHERE sku = $2").bind(stock).bind(size_sku).execute(&self.pool).await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+
     pub async fn product_count(&self) -> Result<i64> {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM products").fetch_one(&self.pool).await?)
     }

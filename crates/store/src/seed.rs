@@ -273,7 +273,7 @@ impl Store {
             let prefix = sku_prefix(st);
             let parent_sku = format!("{prefix}{}", 1001 + si);
             let top = top_category(st);
-            let discount = [0, 20, 30, 40, 50, 25][si % 6];
+            let discount = [30, 20, 0, 40, 50, 25][si % 6];
             let old_price = if discount == 0 { st.price_rupees } else { round_up_50(st.price_rupees * 100 / (100 - discount)) };
             let (offer_key, offer_text) = match top {
                 2 => ("panty-3-for-699", "Buy 3 for ₹699"),

@@ -1,0 +1,114 @@
+//! One error shape for every 4xx and 5xx: `{"error": code, "message": text, "fields": {…}}`.
+//! 5xx answers never carry their cause; it is logged.
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use drape_store::StoreError;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// A stable machine code, such as `not_found` or `csrf_failed`.
+    pub error: String,
+    /// A sentence the UI shows as it is.
+    pub message: String,
+    /// Per-field messages, when a form field is at fault.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub fields: BTreeMap<String, String>,
+}
+
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub body: ErrorBody,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &str, message: impl Into<String>) -> Self {
+        ApiError { status, body: ErrorBody { error: code.to_string(), message: message.into(), fields: BTreeMap::new() } }
+    }
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "bad_request", message)
+    }
+    /// A form field at fault: the message is both the top-level one and the field's.
+    pub fn field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        let mut e = Self::new(StatusCode::BAD_REQUEST, "invalid_field", message.clone());
+        e.body.fields.insert(field.to_string(), message);
+        e
+    }
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+    pub fn unauthorized() -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, "login_required", "Please log in to continue.")
+    }
+    pub fn too_many(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message)
+    }
+    pub fn internal() -> Self {
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "Something went wrong on our side. Please try again.")
+    }
+
+    /// The standard body for a status that some layer produced without one of ours.
+    pub fn for_status(status: StatusCode) -> Self {
+        let (code, message) = match status {
+            StatusCode::BAD_REQUEST => ("bad_request", "The request could not be understood."),
+            StatusCode::UNAUTHORIZED => ("login_required", "Please log in to continue."),
+            StatusCode::FORBIDDEN => ("forbidden", "You are not allowed to do that."),
+            StatusCode::NOT_FOUND => ("not_found", "We couldn't find that page."),
+            StatusCode::METHOD_NOT_ALLOWED => ("method_not_allowed", "That action is not allowed here."),
+            StatusCode::PAYLOAD_TOO_LARGE => ("too_large", "That request is too large."),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported_media_type", "Please send JSON or a form."),
+            StatusCode::UNPROCESSABLE_ENTITY => ("bad_request", "Some of the details sent are not valid."),
+            StatusCode::TOO_MANY_REQUESTS => ("rate_limited", "Too many requests. Please wait a moment."),
+            s if s.is_server_error() => ("internal", "Something went wrong on our side. Please try again."),
+            _ => ("error", "The request could not be completed."),
+        };
+        Self::new(status, code, message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if self.status.is_server_error() {
+            tracing::error!(status = %self.status, code = %self.body.error, "server error");
+        }
+        let body = serde_json::to_vec(&self.body).unwrap_or_default();
+        (self.status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NotFound => ApiError::not_found("We couldn't find what you were looking for."),
+            other => {
+                tracing::error!(error = %other, "store error");
+                ApiError::internal()
+            }
+        }
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(r: JsonRejection) -> Self {
+        match r {
+            JsonRejection::MissingJsonContentType(_) => {
+                Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "Please send JSON (Content-Type: application/json).")
+            }
+            JsonRejection::BytesRejection(_) => Self::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", "That request is too large."),
+            other => Self::bad_request(format!("The details sent are not valid: {}", other.body_text())),
+        }
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(r: QueryRejection) -> Self {
+        Self::bad_request(format!("The address has a value that is not valid: {}", r.body_text()))
+    }
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;

@@ -1,0 +1,557 @@
+//! The catalog: menu, listing, the product, its sizes and stock (spec 001 §3 and §7).
+
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Query;
+use crate::security::Viewer;
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::response::IntoResponse;
+use axum::Json;
+use drape_domain::money::{discount_tag, format_inr};
+use drape_domain::{ratings, stock};
+use drape_store::catalog::{Category, Product, Size};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+pub const PAGE_SIZE: i64 = 24;
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CategoryNode {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub parent_id: Option<i64>,
+    pub image: String,
+    pub product_count: i64,
+    #[schema(no_recursion)]
+    pub children: Vec<CategoryNode>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Menu {
+    pub categories: Vec<CategoryNode>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CategoryRef {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProductCard {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub url: String,
+    pub img: String,
+    pub color_name: String,
+    pub rgbcode: String,
+    pub rounded_up_unit_price: i64,
+    pub rounded_up_unit_price_ui: String,
+    pub old_price: i64,
+    pub old_price_ui: String,
+    pub offer_tag: String,
+    pub is_soldout: bool,
+    pub rating: f64,
+    pub total_ratings_count: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProductList {
+    pub products: Vec<ProductCard>,
+    pub page: i64,
+    pub num_pages: i64,
+    pub total: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct GalleryOut {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub img_m: String,
+    pub img_l: String,
+    pub thumbnail_url: String,
+    pub embed: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ColourVariant {
+    pub slug: String,
+    pub url: String,
+    pub color_name: String,
+    pub small_image: String,
+    pub is_soldout: bool,
+    pub sku: String,
+    pub rgbcode: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct LabelOut {
+    pub label: String,
+    pub address: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Rvp {
+    pub sold_count: i64,
+}
+
+/// `total_ratings`: [count, privileged count, reviews, counts 5…1, privileged % 5…1, % 5…1] (docs/api.md).
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum TotalRatingsEntry {
+    Count(i64),
+    PerStar(Vec<i64>),
+}
+
+/// The product object of spec 001 §3.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProductOut {
+    pub id: i64,
+    pub name: String,
+    pub translated_name: String,
+    pub slug: String,
+    pub sku: String,
+    pub parent_sku: String,
+    pub url: String,
+    pub img: String,
+    pub combo: bool,
+    pub multicombo: bool,
+    pub is_freesize_prod: bool,
+    pub is_soldout: bool,
+    pub active: bool,
+    pub max_cart_items: i64,
+    pub rounded_up_unit_price: i64,
+    pub rounded_up_unit_price_ui: String,
+    pub old_price: i64,
+    pub old_price_ui: String,
+    pub offer_tag: String,
+    pub offer_text: String,
+    pub is_generic_offer_party_msg: bool,
+    pub star_rating_admin: bool,
+    /// [average shoppers see, average privileged users see]
+    pub rating: Vec<f64>,
+    pub total_ratings: Vec<TotalRatingsEntry>,
+    pub nonreturnable: bool,
+    pub channel_type: i64,
+    pub speed: f64,
+    pub beginner: bool,
+    pub preorder: bool,
+    pub newarrivals: bool,
+    pub is_cotton_comforty: bool,
+    pub has_cotton_label: bool,
+    pub all_category_with_parents: Vec<i64>,
+    /// The breadcrumb, top category first.
+    pub categories: Vec<CategoryRef>,
+    /// [inches, cm]
+    pub size_chart_image: Vec<String>,
+    pub gallery: Vec<GalleryOut>,
+    pub more_colors: Vec<ColourVariant>,
+    pub is_in_wishlist: bool,
+    pub pinit_path: String,
+    pub get_meta_title: String,
+    pub rvp: Rvp,
+    pub designer_note: String,
+    pub page_extension_mob: String,
+    pub manufactured_by: String,
+    pub manufactured_by_label: String,
+    pub marketed_by: String,
+    pub marketed_by_label: String,
+    pub country_of_origin: String,
+    pub product_label_list: Vec<LabelOut>,
+    pub fittest_code_in_fitguide: String,
+    pub fittest_size_in_all_size: String,
+}
+
+#[allow(non_snake_case)]
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SizeItem {
+    pub label: String,
+    pub value: String,
+    /// What a shopper may buy: stock capped by max_cart_items.
+    pub quantity: i64,
+    pub sku: String,
+    pub productId: i64,
+    pub is_auto_select_size: bool,
+    pub fit_size_msg: String,
+    pub urgency_message: String,
+    /// Raw stock suffixed 'WS', for privileged users only.
+    pub ws_stock: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ComboGroup {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub sizes: Vec<SizeItem>,
+}
+
+#[allow(non_snake_case)]
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SizesResult {
+    pub size: Vec<SizeItem>,
+    pub comboSizes: Vec<ComboGroup>,
+    pub possible_variation_list: Vec<String>,
+    pub list_qty: BTreeMap<String, i64>,
+    pub urgency_message_product: BTreeMap<String, String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SizesOut {
+    pub status: String,
+    pub result: SizesResult,
+}
+
+fn flag(v: i64) -> bool {
+    v != 0
+}
+
+/// Slugs are lower-case letters, digits and hyphens; anything else cannot name a product.
+fn parse_slug(slug: &str) -> ApiResult<&str> {
+    let ok = (1..=150).contains(&slug.len()) && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if ok {
+        Ok(slug)
+    } else {
+        Err(product_not_found())
+    }
+}
+
+fn product_not_found() -> ApiError {
+    ApiError::not_found("We couldn't find that product. It may have been removed.")
+}
+
+async fn find_product(state: &AppState, slug: &str) -> ApiResult<Product> {
+    let slug = parse_slug(slug)?;
+    state.store.product_by_slug(slug).await.map_err(|e| match e {
+        drape_store::StoreError::NotFound => product_not_found(),
+        other => other.into(),
+    })
+}
+
+pub fn product_image(sku: &str, n: i64) -> String {
+    format!("/media/products/{sku}/{n}.svg")
+}
+
+fn card(p: &Product, ratings: Option<&(i64, i64)>) -> ProductCard {
+    let (n, sum) = ratings.copied().unwrap_or((0, 0));
+    ProductCard {
+        id: p.id,
+        name: p.name.clone(),
+        slug: p.slug.clone(),
+        url: format!("/product/{}", p.slug),
+        img: product_image(&p.sku, 1),
+        color_name: p.color_name.clone(),
+        rgbcode: p.rgbcode.clone(),
+        rounded_up_unit_price: p.price,
+        rounded_up_unit_price_ui: format_inr(p.price),
+        old_price: p.old_price,
+        old_price_ui: format_inr(p.old_price),
+        offer_tag: discount_tag(p.price, p.old_price).unwrap_or_default(),
+        is_soldout: p.is_soldout(),
+        rating: if n > 0 { (sum as f64 / n as f64 * 10.0).round() / 10.0 } else { 0.0 },
+        total_ratings_count: n,
+    }
+}
+
+/// Ancestors first, then the category: the breadcrumb.
+fn chain(categories: &[Category], id: i64) -> Vec<&Category> {
+    let mut out = Vec::new();
+    let mut cur = categories.iter().find(|c| c.id == id);
+    while let Some(c) = cur {
+        if out.iter().any(|o: &&Category| o.id == c.id) {
+            break;
+        }
+        out.push(c);
+        cur = c.parent_id.and_then(|p| categories.iter().find(|x| x.id == p));
+    }
+    out.reverse();
+    out
+}
+
+fn descendants(categories: &[Category], id: i64) -> Vec<i64> {
+    let mut out = vec![id];
+    let mut i = 0;
+    while i < out.len() {
+        let cur = out[i];
+        out.extend(categories.iter().filter(|c| c.parent_id == Some(cur)).map(|c| c.id));
+        i += 1;
+    }
+    out
+}
+
+/// The category menu for the mobile site: top-level categories with their children.
+#[utoipa::path(get, path = "/api/v2/main-menu-msite/", tag = "catalog", responses((status = 200, body = Menu)))]
+pub async fn menu(State(state): State<AppState>) -> ApiResult<Json<Menu>> {
+    let cats = state.store.categories().await?;
+    let counts = state.store.category_product_counts().await?;
+    let node = |c: &Category, children: Vec<CategoryNode>| CategoryNode {
+        id: c.id,
+        name: c.name.clone(),
+        slug: c.slug.clone(),
+        parent_id: c.parent_id,
+        image: format!("/media/categories/{}.svg", c.slug),
+        product_count: counts.get(&c.id).copied().unwrap_or(0),
+        children,
+    };
+    let categories = cats
+        .iter()
+        .filter(|c| c.parent_id.is_none())
+        .map(|top| node(top, cats.iter().filter(|c| c.parent_id == Some(top.id)).map(|c| node(c, vec![])).collect()))
+        .collect();
+    Ok(Json(Menu { categories }))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct ListingQuery {
+    /// A category id; its sub-categories are included.
+    pub category: Option<i64>,
+    /// 1-based page number.
+    pub page: Option<i64>,
+}
+
+/// Active products, 24 a page, optionally in one category.
+#[utoipa::path(get, path = "/web/api/v1/products/", tag = "catalog", params(ListingQuery),
+    responses((status = 200, body = ProductList), (status = 400, body = crate::error::ErrorBody)))]
+pub async fn listing(State(state): State<AppState>, Query(q): Query<ListingQuery>) -> ApiResult<Json<ProductList>> {
+    let page = q.page.unwrap_or(1);
+    if !(1..=10_000).contains(&page) {
+        return Err(ApiError::field("page", "Page must be a number from 1."));
+    }
+    let ids = match q.category {
+        Some(id) => {
+            let cats = state.store.categories().await?;
+            if !cats.iter().any(|c| c.id == id) {
+                return Err(ApiError::not_found("We couldn't find that category."));
+            }
+            Some(descendants(&cats, id))
+        }
+        None => None,
+    };
+    let found = state.store.list_products(ids.as_deref(), PAGE_SIZE, (page - 1) * PAGE_SIZE).await?;
+    let product_ids: Vec<i64> = found.products.iter().map(|p| p.id).collect();
+    let totals = state.store.public_rating_totals(&product_ids).await?;
+    Ok(Json(ProductList {
+        products: found.products.iter().map(|p| card(p, totals.get(&p.id))).collect(),
+        page,
+        num_pages: ((found.total + PAGE_SIZE - 1) / PAGE_SIZE).max(1),
+        total: found.total,
+    }))
+}
+
+fn sanitise(html: &str) -> String {
+    ammonia::clean(html)
+}
+
+/// The product page's product (spec 001 §3).
+#[utoipa::path(get, path = "/web/api/v1/product-mobile/{slug}/", tag = "catalog",
+    params(("slug" = String, Path, description = "product slug")),
+    responses((status = 200, body = ProductOut), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn product(State(state): State<AppState>, Path(slug): Path<String>) -> ApiResult<Json<ProductOut>> {
+    let p = find_product(&state, &slug).await?;
+    let store = &state.store;
+    let cats = store.categories().await?;
+    let filed = store.product_category_ids(p.id).await?;
+    let mut all_ids: Vec<i64> = Vec::new();
+    for id in &filed {
+        for c in chain(&cats, *id) {
+            if !all_ids.contains(&c.id) {
+                all_ids.push(c.id);
+            }
+        }
+    }
+    let breadcrumb = chain(&cats, p.category_id).into_iter().map(|c| CategoryRef { id: c.id, name: c.name.clone(), slug: c.slug.clone() }).collect();
+    let gallery = store.gallery(p.id).await?;
+    let variants = store.colour_variants(&p.parent_sku).await?;
+    let labels = store.product_labels(p.id).await?;
+    let counts = store.rating_counts(p.id).await?;
+    let img = gallery.iter().find(|g| g.kind == "image").map(|g| g.img_m.clone()).unwrap_or_else(|| product_image(&p.sku, 1));
+    Ok(Json(ProductOut {
+        id: p.id,
+        name: p.name.clone(),
+        translated_name: p.translated_name.clone(),
+        slug: p.slug.clone(),
+        sku: p.sku.clone(),
+        parent_sku: p.parent_sku.clone(),
+        url: format!("/product/{}", p.slug),
+        img: img.clone(),
+        combo: p.is_combo(),
+        multicombo: flag(p.multicombo),
+        is_freesize_prod: flag(p.is_freesize),
+        is_soldout: p.is_soldout(),
+        active: p.is_active(),
+        max_cart_items: p.max_cart_items,
+        rounded_up_unit_price: p.price,
+        rounded_up_unit_price_ui: format_inr(p.price),
+        old_price: p.old_price,
+        old_price_ui: format_inr(p.old_price),
+        offer_tag: discount_tag(p.price, p.old_price).unwrap_or_default(),
+        offer_text: p.offer_text.clone(),
+        is_generic_offer_party_msg: flag(p.is_generic_offer_party_msg),
+        star_rating_admin: flag(p.star_rating_admin),
+        rating: vec![ratings::average(&counts.public), ratings::average(&counts.all)],
+        total_ratings: vec![
+            TotalRatingsEntry::Count(ratings::total(&counts.public)),
+            TotalRatingsEntry::Count(ratings::total(&counts.all)),
+            TotalRatingsEntry::Count(counts.reviews),
+            TotalRatingsEntry::PerStar(counts.public.to_vec()),
+            TotalRatingsEntry::PerStar(ratings::percentages(&counts.all).to_vec()),
+            TotalRatingsEntry::PerStar(ratings::percentages(&counts.public).to_vec()),
+        ],
+        nonreturnable: flag(p.nonreturnable),
+        channel_type: p.channel_type,
+        speed: p.speed,
+        beginner: flag(p.beginner),
+        preorder: flag(p.preorder),
+        newarrivals: flag(p.newarrivals),
+        is_cotton_comforty: flag(p.is_cotton_comforty),
+        has_cotton_label: flag(p.has_cotton_label),
+        all_category_with_parents: all_ids,
+        categories: breadcrumb,
+        size_chart_image: vec![p.size_chart_in.clone(), p.size_chart_cm.clone()],
+        gallery: gallery
+            .into_iter()
+            .map(|g| GalleryOut { kind: g.kind, img_m: g.img_m, img_l: g.img_l, thumbnail_url: g.thumbnail_url, embed: g.embed })
+            .collect(),
+        more_colors: variants
+            .iter()
+            .map(|v| ColourVariant {
+                slug: v.slug.clone(),
+                url: format!("/product/{}", v.slug),
+                color_name: v.color_name.clone(),
+                small_image: product_image(&v.sku, 1),
+                is_soldout: v.is_soldout(),
+                sku: v.sku.clone(),
+                rgbcode: v.rgbcode.clone(),
+            })
+            .collect(),
+        // The wishlist arrives with its own issue; until then nothing is in one.
+        is_in_wishlist: false,
+        pinit_path: img,
+        get_meta_title: p.meta_title.clone(),
+        rvp: Rvp { sold_count: p.sold_count },
+        designer_note: sanitise(&p.designer_note),
+        page_extension_mob: sanitise(&p.page_extension_mob),
+        manufactured_by: p.manufactured_by.clone(),
+        manufactured_by_label: p.manufactured_by_label.clone(),
+        marketed_by: p.marketed_by.clone(),
+        marketed_by_label: p.marketed_by_label.clone(),
+        country_of_origin: p.country_of_origin.clone(),
+        product_label_list: labels.into_iter().map(|l| LabelOut { label: l.label, address: l.address }).collect(),
+        fittest_code_in_fitguide: p.fittest_code_in_fitguide.clone(),
+        fittest_size_in_all_size: p.fittest_size_in_all_size.clone(),
+    }))
+}
+
+fn size_item(s: &Size, p: &Product, viewer: &Viewer) -> SizeItem {
+    let urgency = if viewer.is_affiliate() { None } else { stock::urgency_label(s.stock) };
+    SizeItem {
+        label: s.label.clone(),
+        value: s.value.clone(),
+        quantity: if p.is_active() { stock::purchasable_quantity(s.stock, p.max_cart_items) } else { 0 },
+        sku: s.sku.clone(),
+        productId: p.id,
+        is_auto_select_size: flag(s.is_auto_select_size),
+        fit_size_msg: s.fit_size_msg.clone(),
+        urgency_message: urgency.unwrap_or_default(),
+        ws_stock: viewer.is_privileged().then(|| stock::warehouse_stock_label(s.stock)),
+    }
+}
+
+/// The sizes of a product, with what a shopper may buy of each (spec 001 §3, §4, §6).
+#[utoipa::path(get, path = "/web/api/v1/product/{slug}/sizes/s/", tag = "catalog",
+    params(("slug" = String, Path, description = "product slug")),
+    responses((status = 200, body = SizesOut), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Path<String>) -> ApiResult<Json<SizesOut>> {
+    let p = find_product(&state, &slug).await?;
+    let all = state.store.sizes(p.id).await?;
+    let items: Vec<(i64, SizeItem)> = all.iter().map(|s| (s.part, size_item(s, &p, &viewer))).collect();
+    let mut list_qty = BTreeMap::new();
+    let mut urgency = BTreeMap::new();
+    for (_, it) in &items {
+        list_qty.insert(it.value.clone(), it.quantity);
+        if !it.urgency_message.is_empty() {
+            urgency.insert(it.value.clone(), it.urgency_message.clone());
+        }
+    }
+    let (size, combo_sizes, possible) = if p.is_combo() {
+        let mut groups: Vec<ComboGroup> = Vec::new();
+        for part in [1, 2] {
+            let kind = all.iter().find(|s| s.part == part).map(|s| s.part_label.clone()).unwrap_or_default();
+            groups.push(ComboGroup { kind, sizes: vec![] });
+        }
+        for (part, it) in items {
+            groups[(part - 1).clamp(0, 1) as usize].sizes.push(it);
+        }
+        let mut pairs = Vec::new();
+        for a in groups[0].sizes.iter().filter(|s| s.quantity > 0) {
+            for b in groups[1].sizes.iter().filter(|s| s.quantity > 0) {
+                pairs.push(format!("{}|{}", a.value, b.value));
+            }
+        }
+        (vec![], groups, pairs)
+    } else {
+        let size: Vec<SizeItem> = items.into_iter().map(|(_, it)| it).collect();
+        let possible = size.iter().filter(|s| s.quantity > 0).map(|s| s.value.clone()).collect();
+        (size, vec![], possible)
+    };
+    Ok(Json(SizesOut {
+        status: "success".into(),
+        result: SizesResult { size, comboSizes: combo_sizes, possible_variation_list: possible, list_qty, urgency_message_product: urgency },
+    }))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct ComboQuery {
+    /// The bra-part size of a combo.
+    pub combo1: Option<String>,
+    /// The panty-part size of a combo.
+    pub combo2: Option<String>,
+}
+
+fn valid_size_value(v: &str) -> bool {
+    (1..=20).contains(&v.len()) && v.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// How many of a size can be bought now, as a plain integer (0 = sold out). Privileged users get raw stock.
+#[utoipa::path(get, path = "/iteminstock/{productId}/{sizeValue}/", tag = "catalog",
+    params(("productId" = i64, Path), ("sizeValue" = String, Path), ComboQuery),
+    responses((status = 200, body = i64, content_type = "text/plain"), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn item_in_stock(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path((product_id, size_value)): Path<(String, String)>,
+    Query(q): Query<ComboQuery>,
+) -> ApiResult<impl IntoResponse> {
+    let not_found = || ApiError::not_found("We couldn't find that size for this product.");
+    let product_id: i64 = product_id.parse().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
+    for v in [Some(&size_value), q.combo1.as_ref(), q.combo2.as_ref()].into_iter().flatten() {
+        if !valid_size_value(v) {
+            return Err(not_found());
+        }
+    }
+    let p = state.store.product_by_id(product_id).await.map_err(|e| match e {
+        drape_store::StoreError::NotFound => ApiError::not_found("We couldn't find that product."),
+        other => other.into(),
+    })?;
+    let sizes = state.store.sizes(p.id).await?;
+    let find = |part: i64, v: &str| sizes.iter().find(|s| s.part == part && s.value == v).map(|s| s.stock);
+    let raw = if p.is_combo() {
+        match (&q.combo1, &q.combo2) {
+            (Some(a), Some(b)) => stock::combo_stock(find(1, a).ok_or_else(not_found)?, find(2, b).ok_or_else(not_found)?),
+            _ => find(1, &size_value).or_else(|| find(2, &size_value)).ok_or_else(not_found)?,
+        }
+    } else {
+        find(0, &size_value).ok_or_else(not_found)?
+    };
+    let n = if viewer.is_privileged() {
+        raw
+    } else if p.is_active() {
+        stock::purchasable_quantity(raw, p.max_cart_items)
+    } else {
+        0
+    };
+    Ok(([(axum::http::header::CONTENT_TYPE, "text/plain; charset=utf-8")], n.to_string()))
+}
+

@@ -1,0 +1,8 @@
+//! One module per area of the spec, each with its own `router()`.
+
+pub mod account;
+pub mod cart;
+pub mod catalog;
+pub mod dev;
+pub mod media;
+pub mod ops;

@@ -1,0 +1,54 @@
+//! Every path the server answers, in one place (docs/api.md describes them; docs/openapi.json is
+//! generated from the handlers). Tests build this same router.
+
+use crate::features::{account, cart, catalog, dev, media, ops};
+use crate::security::{self, BODY_LIMIT};
+use crate::{web, AppState};
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::middleware;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::trace::TraceLayer;
+
+pub fn router(state: AppState) -> Router {
+    let mut r = Router::new()
+        // Operations
+        .route("/healthz", get(ops::healthz))
+        // Account: login with a one-time code, session, header counts
+        .route("/api/v1/auth/otp/", post(account::send_otp))
+        .route("/api/v1/auth/login/", post(account::login))
+        .route("/api/v1/me/", get(account::me))
+        .route("/mobile_logout/", post(account::logout))
+        // Catalog (spec 001 §7)
+        .route("/api/v2/main-menu-msite/", get(catalog::menu))
+        .route("/web/api/v1/products/", get(catalog::listing))
+        .route("/web/api/v1/product-mobile/{slug}/", get(catalog::product))
+        .route("/web/api/v1/product/{slug}/sizes/s/", get(catalog::sizes))
+        .route("/iteminstock/{product_id}/{size_value}/", get(catalog::item_in_stock))
+        // Cart (spec 000 §7)
+        .route("/cart_dropdown_mobile_ajax/", get(cart::cart_dropdown))
+        // Demo media
+        .route("/media/products/{sku}/{file}", get(media::product_image))
+        .route("/media/categories/{file}", get(media::category_image))
+        .route("/media/size-charts/{file}", get(media::size_chart))
+        .route("/media/icons/{file}", get(media::icon))
+        .route("/media/videos/drape-demo.mp4", get(media::demo_video));
+    if state.config.demo {
+        r = r.route("/dev/outbox", get(dev::outbox));
+    }
+    r.fallback(web::fallback)
+        .layer(middleware::from_fn_with_state(state.clone(), security::csrf))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(CatchPanicLayer::custom(|_| {
+            tracing::error!("a request handler panicked");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }))
+        .layer(middleware::from_fn(security::json_errors))
+        .layer(CompressionLayer::new())
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}

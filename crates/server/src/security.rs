@@ -1,0 +1,178 @@
+//! Cookies, CSRF and the session behind a request.
+//!
+//! CSRF works the way the spec's clients send it: a `csrftoken` cookie that scripts can read, echoed in
+//! the `X-CSRFToken` header (JSON calls) or the `csrfmiddlewaretoken` form field (form posts).
+//! Any POST, PUT, PATCH or DELETE without a matching pair is refused with 403 before a handler runs.
+
+use crate::error::ApiError;
+use crate::AppState;
+use axum::body::{to_bytes, Body};
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use drape_store::auth::User;
+use rand::RngCore;
+
+pub const SESSION_COOKIE: &str = "sessionid";
+pub const CSRF_COOKIE: &str = "csrftoken";
+pub const CSRF_HEADER: &str = "x-csrftoken";
+pub const CSRF_FIELD: &str = "csrfmiddlewaretoken";
+pub const GUEST_CART_COOKIE: &str = "guestcart";
+pub const SESSION_DAYS: i64 = 30;
+/// Largest body accepted anywhere (and the most the CSRF check reads of a form).
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// 32 random bytes as hex: session tokens, CSRF tokens, guest-cart tokens.
+pub fn random_token() -> String {
+    let mut b = [0u8; 32];
+    rand::thread_rng().fill_bytes(&mut b);
+    hex::encode(b)
+}
+
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_string())
+        .filter(|v| !v.is_empty())
+}
+
+/// A `Set-Cookie` value. `http_only` for secrets; the CSRF cookie must stay readable by scripts.
+pub fn set_cookie(name: &str, value: &str, max_age_secs: i64, http_only: bool, secure: bool) -> HeaderValue {
+    let mut c = format!("{name}={value}; Path=/; Max-Age={max_age_secs}; SameSite=Lax");
+    if http_only {
+        c.push_str("; HttpOnly");
+    }
+    if secure {
+        c.push_str("; Secure");
+    }
+    HeaderValue::from_str(&c).expect("cookie is ascii")
+}
+
+fn is_state_changing(m: &Method) -> bool {
+    matches!(*m, Method::POST | Method::PUT | Method::PATCH | Method::DELETE)
+}
+
+fn csrf_refused(why: &str) -> Response {
+    ApiError::new(StatusCode::FORBIDDEN, "csrf_failed", format!("{why} Please reload the page and try again.")).into_response()
+}
+
+/// Checks CSRF on state-changing requests and hands out a `csrftoken` cookie to clients without one.
+pub async fn csrf(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let cookie_token = cookie(req.headers(), CSRF_COOKIE);
+    let req = if is_state_changing(req.method()) {
+        let Some(expected) = cookie_token.clone() else {
+            return csrf_refused("Your security token is missing.");
+        };
+        let header_token = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()).map(str::to_string);
+        match header_token {
+            Some(t) if t == expected => req,
+            Some(_) => return csrf_refused("Your security token does not match."),
+            None => {
+                let is_form = req
+                    .headers()
+                    .get(header::CONTENT_TYPE)
+                    .and_then(|v| v.to_str().ok())
+                    .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+                if !is_form {
+                    return csrf_refused("Your security token is missing.");
+                }
+                let (parts, body) = req.into_parts();
+                let Ok(bytes) = to_bytes(body, BODY_LIMIT).await else {
+                    return ApiError::for_status(StatusCode::PAYLOAD_TOO_LARGE).into_response();
+                };
+                let field = form_urlencoded_value(&bytes, CSRF_FIELD);
+                if field.as_deref() != Some(expected.as_str()) {
+                    return csrf_refused("Your security token is missing or does not match.");
+                }
+                Request::from_parts(parts, Body::from(bytes))
+            }
+        }
+    } else {
+        req
+    };
+    let mut res = next.run(req).await;
+    if cookie_token.is_none() {
+        res.headers_mut()
+            .append(header::SET_COOKIE, set_cookie(CSRF_COOKIE, &random_token(), 365 * 24 * 3600, false, state.config.secure_cookies));
+    }
+    res
+}
+
+fn form_urlencoded_value(body: &[u8], name: &str) -> Option<String> {
+    serde_urlencoded::from_bytes::<Vec<(String, String)>>(body)
+        .ok()?
+        .into_iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v)
+}
+
+/// The visitor behind a request: a logged-in shopper (from `sessionid`) or a guest,
+/// with the guest-cart token when the browser has one.
+#[derive(Debug, Clone)]
+pub struct Viewer {
+    pub user: Option<User>,
+    pub session_token: Option<String>,
+    pub guest_token: Option<String>,
+}
+
+impl Viewer {
+    pub fn is_privileged(&self) -> bool {
+        self.user.as_ref().is_some_and(User::is_privileged)
+    }
+    pub fn is_affiliate(&self) -> bool {
+        self.user.as_ref().is_some_and(|u| u.is_affiliate)
+    }
+    pub fn require_user(&self) -> Result<&User, ApiError> {
+        self.user.as_ref().ok_or_else(ApiError::unauthorized)
+    }
+}
+
+impl FromRequestParts<AppState> for Viewer {
+    type Rejection = ApiError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let session_token = cookie(&parts.headers, SESSION_COOKIE);
+        let user = match &session_token {
+            // A malformed cookie is simply no session.
+            Some(t) if t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                state.store.session_user(t, state.now()).await?
+            }
+            _ => None,
+        };
+        let guest_token = cookie(&parts.headers, GUEST_CART_COOKIE).filter(|t| t.len() == 64);
+        Ok(Viewer { user, session_token, guest_token })
+    }
+}
+
+/// Any error without our JSON body (a rejected path, a wrong method, a caught panic) gets one,
+/// so every 4xx and 5xx has the same shape.
+pub async fn json_errors(req: Request, next: Next) -> Response {
+    let res = next.run(req).await;
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if (status.is_client_error() || status.is_server_error()) && !is_json {
+        let (mut parts, body) = res.into_parts();
+        // A path or query rejection explains itself in plain text: keep its words.
+        let text = to_bytes(body, 4096).await.ok().and_then(|b| String::from_utf8(b.to_vec()).ok()).unwrap_or_default();
+        let mut e = ApiError::for_status(status);
+        if status == StatusCode::BAD_REQUEST && !text.trim().is_empty() {
+            e.body.message = format!("The request is not valid: {}", text.trim());
+        }
+        let fresh = e.into_response();
+        parts.headers.remove(header::CONTENT_LENGTH);
+        parts.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        let (_, body) = fresh.into_parts();
+        return Response::from_parts(parts, body);
+    }
+    res
+}
