@@ -14,6 +14,14 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
+/// Every state-changing route (method, path with sample parameters). The CSRF test walks this list,
+/// and a test checks that it names as many routes as `router` registers with those methods.
+pub const STATE_CHANGING_ROUTES: &[(&str, &str)] = &[
+    ("POST", "/api/v1/auth/otp/"),
+    ("POST", "/api/v1/auth/login/"),
+    ("POST", "/mobile_logout/"),
+];
+
 pub fn router(state: AppState) -> Router {
     let mut r = Router::new()
         // Operations

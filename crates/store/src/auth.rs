@@ -124,6 +124,16 @@ impl Store {
         self.user_by_mobile(mobile).await?.ok_or(StoreError::NotFound)
     }
 
+    /// Marks a visitor as registered through an affiliate (they see no per-size urgency, spec 001 §6).
+    pub async fn set_affiliate(&self, user_id: i64, is_affiliate: bool) -> Result<()> {
+        sqlx::query("UPDATE users SET is_affiliate = $1 WHERE id = $2")
+            .bind(is_affiliate as i64)
+            .bind(user_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     pub async fn insert_otp(&self, mobile: &str, code: &str, now: DateTime<Utc>, expires: DateTime<Utc>) -> Result<()> {
         sqlx::query("INSERT INTO otps (mobile, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)")
             .bind(mobile)

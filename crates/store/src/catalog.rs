@@ -315,6 +315,20 @@ impl Store {
         Ok(())
     }
 
+    /// Replaces a product's rich copy (operators' catalog edits). Stored as given; sanitised when served.
+    pub async fn update_product_copy(&self, product_id: i64, designer_note: &str, page_extension_mob: &str) -> Result<()> {
+        let done = sqlx::query("UPDATE products SET designer_note = $1, page_extension_mob = $2 WHERE id = $3")
+            .bind(designer_note)
+            .bind(page_extension_mob)
+            .bind(product_id)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+
     pub async fn product_count(&self) -> Result<i64> {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM products").fetch_one(&self.pool).await?)
     }

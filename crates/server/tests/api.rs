@@ -1,0 +1,418 @@
+//! HTTP tests of the foundation API against the real router and a real (SQLite) database.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+
+const BRA: &str = "everyday-padded-t-shirt-bra-black";
+
+#[tokio::test]
+async fn health_answers_with_the_engine() {
+    let app = app().await;
+    let mut b = Browser::new();
+    let r = b.get(&app, "/healthz").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["database"], "sqlite");
+    assert!(b.cookies.contains_key("csrftoken"), "first response hands out the CSRF cookie");
+}
+
+#[tokio::test]
+async fn product_has_every_field_of_the_spec() {
+    let app = app().await;
+    let mut b = Browser::new();
+    let r = b.get(&app, &format!("/web/api/v1/product-mobile/{BRA}/")).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let p = r.json();
+    for field in [
+        "id", "name", "translated_name", "slug", "sku", "parent_sku", "url", "img", "combo", "multicombo", "is_freesize_prod",
+        "is_soldout", "active", "max_cart_items", "rounded_up_unit_price", "rounded_up_unit_price_ui", "old_price", "old_price_ui",
+        "offer_tag", "offer_text", "is_generic_offer_party_msg", "star_rating_admin", "rating", "total_ratings", "nonreturnable",
+        "channel_type", "speed", "beginner", "preorder", "newarrivals", "is_cotton_comforty", "has_cotton_label",
+        "all_category_with_parents", "size_chart_image", "gallery", "more_colors", "is_in_wishlist", "pinit_path", "get_meta_title",
+        "rvp", "designer_note", "page_extension_mob", "manufactured_by", "manufactured_by_label", "marketed_by", "marketed_by_label",
+        "country_of_origin", "product_label_list", "fittest_code_in_fitguide", "fittest_size_in_all_size",
+    ] {
+        assert!(p.get(field).is_some(), "missing {field}");
+    }
+    assert_eq!(p["slug"], BRA);
+    assert_eq!(p["rounded_up_unit_price"], 79900);
+    assert_eq!(p["rounded_up_unit_price_ui"], "₹799");
+    assert_eq!(p["old_price_ui"], "₹1,150");
+    assert_eq!(p["offer_tag"], "30% OFF");
+    assert!(p["rvp"]["sold_count"].as_i64().is_some());
+    assert_eq!(p["size_chart_image"].as_array().unwrap().len(), 2);
+    assert_eq!(p["all_category_with_parents"], json!([1, 101]));
+    let g = &p["gallery"][0];
+    for f in ["type", "img_m", "img_l", "thumbnail_url", "embed"] {
+        assert!(g.get(f).is_some(), "gallery {f}");
+    }
+    let colours = p["more_colors"].as_array().unwrap();
+    assert!(colours.len() >= 4);
+    for f in ["slug", "url", "color_name", "small_image", "is_soldout", "sku", "rgbcode"] {
+        assert!(colours[0].get(f).is_some(), "colour {f}");
+    }
+    let t = p["total_ratings"].as_array().unwrap();
+    assert_eq!(t.len(), 6);
+    let shares: i64 = t[5].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).sum();
+    assert!(shares == 100 || t[0] == 0, "shares add to 100: {t:?}");
+    assert!(t[1].as_i64().unwrap() >= t[0].as_i64().unwrap(), "privileged count includes hidden ratings");
+    // A video is served from the binary.
+    let v = b.get(&app, "/media/videos/drape-demo.mp4").await;
+    assert_eq!(v.status, 200);
+    assert_eq!(v.headers["content-type"], "video/mp4");
+    let img = b.get(&app, "/media/products/BR1001-BLK/1.svg").await;
+    assert_eq!(img.status, 200);
+    assert!(img.text.starts_with("<svg") && img.text.contains("#1d1d1f"));
+}
+
+#[tokio::test]
+async fn rich_html_is_sanitised() {
+    let app = app().await;
+    let p = app.db.store.product_by_slug(BRA).await.unwrap();
+    app.db
+        .store
+        .update_product_copy(p.id, "<p onclick=\"steal()\">Soft <b>cups</b></p><script>alert(1)</script>", "<img src=x onerror=alert(1)><a href=\"javascript:alert(1)\">x</a><ul><li>ok</li></ul>")
+        .await
+        .unwrap();
+    let j = Browser::new().get(&app, &format!("/web/api/v1/product-mobile/{BRA}/")).await.json();
+    let note = j["designer_note"].as_str().unwrap();
+    let ext = j["page_extension_mob"].as_str().unwrap();
+    assert!(note.contains("<b>cups</b>"), "{note}");
+    for bad in ["script", "onclick", "onerror", "javascript:"] {
+        assert!(!note.contains(bad) && !ext.contains(bad), "{bad} left in {note} / {ext}");
+    }
+    assert!(ext.contains("<li>ok</li>"));
+}
+
+#[tokio::test]
+async fn unknown_or_malformed_products_are_json_404s() {
+    let app = app().await;
+    let mut b = Browser::new();
+    for path in [
+        "/web/api/v1/product-mobile/no-such-bra/",
+        "/web/api/v1/product-mobile/UPPER/",
+        "/web/api/v1/product-mobile/a%27%20OR%201=1/",
+        "/web/api/v1/product/no-such-bra/sizes/s/",
+        "/iteminstock/999999/34B/",
+        "/iteminstock/abc/34B/",
+        "/iteminstock/-1/34B/",
+        "/iteminstock/1/NOPE/",
+        "/iteminstock/1/%3Cscript%3E/",
+        "/media/products/BR1001-BLK/9.svg",
+        "/api/v1/nothing-here/",
+    ] {
+        b.get(&app, path).await.assert_error(404);
+    }
+    let r = b.get(&app, "/web/api/v1/products/?page=0").await;
+    assert_eq!(r.assert_error(400)["fields"]["page"].as_str().is_some(), true);
+    b.get(&app, "/web/api/v1/products/?page=abc").await.assert_error(400);
+    b.get(&app, "/web/api/v1/products/?category=777").await.assert_error(404);
+}
+
+#[tokio::test]
+async fn sizes_tell_shoppers_only_what_the_urgency_rule_needs() {
+    let app = app().await;
+    let p = app.db.store.product_by_slug(BRA).await.unwrap();
+    let stored = app.db.store.sizes(p.id).await.unwrap();
+    let mut b = Browser::new();
+    let r = b.get(&app, &format!("/web/api/v1/product/{BRA}/sizes/s/")).await;
+    assert_eq!(r.status, 200);
+    let j = r.json();
+    assert_eq!(j["status"], "success");
+    let sizes = j["result"]["size"].as_array().unwrap();
+    assert_eq!(sizes.len(), stored.len());
+    for (s, row) in sizes.iter().zip(&stored) {
+        assert_eq!(s["value"], row.value.as_str());
+        assert_eq!(s["quantity"], row.stock.min(p.max_cart_items), "capped by max_cart_items");
+        assert_eq!(s["urgency_message"], drape_domain::stock::urgency_label(row.stock).unwrap_or_default().as_str());
+        assert!(s["ws_stock"].is_null(), "no raw stock for shoppers");
+        assert_eq!(s["productId"], p.id);
+        let in_stock = b.get(&app, &format!("/iteminstock/{}/{}/", p.id, row.value)).await;
+        assert_eq!(in_stock.text, row.stock.min(p.max_cart_items).to_string());
+        assert!(in_stock.headers["content-type"].to_str().unwrap().starts_with("text/plain"));
+    }
+    let possible = j["result"]["possible_variation_list"].as_array().unwrap();
+    assert_eq!(possible.len(), stored.iter().filter(|s| s.stock > 0).count());
+    assert!(stored.iter().any(|s| s.stock > 5), "the demo product has sizes with more than max_cart_items");
+}
+
+#[tokio::test]
+async fn privileged_users_see_raw_stock_and_affiliates_no_urgency() {
+    let app = app().await;
+    let p = app.db.store.product_by_slug(BRA).await.unwrap();
+    let stored = app.db.store.sizes(p.id).await.unwrap();
+    let mut admin = Browser::new();
+    admin.login(&app, drape_store::seed::DEMO_ADMIN_MOBILE).await;
+    let j = admin.get(&app, &format!("/web/api/v1/product/{BRA}/sizes/s/")).await.json();
+    for (s, row) in j["result"]["size"].as_array().unwrap().iter().zip(&stored) {
+        assert_eq!(s["ws_stock"], format!("{} WS", row.stock));
+    }
+    let big = stored.iter().find(|s| s.stock > p.max_cart_items).unwrap();
+    assert_eq!(admin.get(&app, &format!("/iteminstock/{}/{}/", p.id, big.value)).await.text, big.stock.to_string());
+
+    let mut stock_viewer = Browser::new();
+    stock_viewer.login(&app, drape_store::seed::DEMO_STOCK_VIEWER_MOBILE).await;
+    let j = stock_viewer.get(&app, &format!("/web/api/v1/product/{BRA}/sizes/s/")).await.json();
+    assert!(j["result"]["size"][0]["ws_stock"].as_str().unwrap().ends_with(" WS"));
+
+    let mut affiliate = Browser::new();
+    let who = affiliate.login(&app, "9811111111").await;
+    app.db.store.set_affiliate(who["user"]["id"].as_i64().unwrap(), true).await.unwrap();
+    let j = affiliate.get(&app, &format!("/web/api/v1/product/{BRA}/sizes/s/")).await.json();
+    assert!(j["result"]["size"].as_array().unwrap().iter().all(|s| s["urgency_message"] == ""));
+    assert_eq!(j["result"]["urgency_message_product"], json!({}));
+    let shopper = Browser::new().get(&app, &format!("/web/api/v1/product/{BRA}/sizes/s/")).await.json();
+    assert_ne!(shopper["result"]["urgency_message_product"], json!({}), "shoppers do see urgency");
+}
+
+#[tokio::test]
+async fn combo_sizes_come_in_two_groups_and_stock_is_the_smaller_part() {
+    let app = app().await;
+    let combo = app.db.store.list_products(Some(&[301]), 1, 0).await.unwrap().products.remove(0);
+    let stored = app.db.store.sizes(combo.id).await.unwrap();
+    let mut b = Browser::new();
+    let j = b.get(&app, &format!("/web/api/v1/product/{}/sizes/s/", combo.slug)).await.json();
+    assert_eq!(j["result"]["size"], json!([]));
+    let groups = j["result"]["comboSizes"].as_array().unwrap();
+    assert_eq!(groups.len(), 2);
+    assert_eq!(groups[0]["type"], "Bra");
+    assert_eq!(groups[1]["type"], "Panty");
+    let bra = stored.iter().find(|s| s.part == 1 && s.stock > 0).unwrap();
+    let panty = stored.iter().find(|s| s.part == 2 && s.stock > 0).unwrap();
+    let n = b.get(&app, &format!("/iteminstock/{}/combo/?combo1={}&combo2={}", combo.id, bra.value, panty.value)).await;
+    assert_eq!(n.text, bra.stock.min(panty.stock).min(combo.max_cart_items).to_string());
+    assert!(j["result"]["possible_variation_list"].as_array().unwrap().contains(&json!(format!("{}|{}", bra.value, panty.value))));
+    b.get(&app, &format!("/iteminstock/{}/combo/?combo1=99Z&combo2={}", combo.id, panty.value)).await.assert_error(404);
+}
+
+#[tokio::test]
+async fn menu_and_listing() {
+    let app = app().await;
+    let mut b = Browser::new();
+    let m = b.get(&app, "/api/v2/main-menu-msite/").await.json();
+    let tops: Vec<i64> = m["categories"].as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect();
+    for id in [1, 2, 4, 253] {
+        assert!(tops.contains(&id));
+    }
+    let bras = &m["categories"][0];
+    assert!(bras["children"].as_array().unwrap().len() >= 3 && bras["product_count"].as_i64().unwrap() > 20);
+    let all = b.get(&app, "/web/api/v1/products/").await.json();
+    assert!(all["total"].as_i64().unwrap() >= 200);
+    assert_eq!(all["products"].as_array().unwrap().len(), 24);
+    let panties = b.get(&app, "/web/api/v1/products/?category=2&page=1").await.json();
+    assert!(panties["products"].as_array().unwrap().iter().all(|p| p["url"].as_str().unwrap().starts_with("/product/")));
+    assert!(panties["total"].as_i64().unwrap() < all["total"].as_i64().unwrap());
+}
+
+#[tokio::test]
+async fn login_with_a_one_time_code_then_logout() {
+    let app = app().await;
+    let mut b = Browser::new();
+    let me = b.get(&app, "/api/v1/me/").await.json();
+    assert_eq!(me["is_authenticated"], false);
+
+    let bad = b.post(&app, "/api/v1/auth/otp/", json!({"mobile": "5123456789"})).await;
+    assert_eq!(bad.assert_error(400)["fields"]["mobile"], "Please enter a valid 10 digit mobile number");
+    assert!(app.db.store.recent_messages(5).await.unwrap().is_empty(), "nothing sent for a bad number");
+
+    let sent = b.post(&app, "/api/v1/auth/otp/", json!({"mobile": "9123456789"})).await;
+    assert_eq!(sent.status, 200, "{}", sent.text);
+    assert_eq!(sent.json()["message"], "OTP sent to ******6789");
+    let code = latest_code(&app, "9123456789").await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+
+    let again = b.post(&app, "/api/v1/auth/otp/", json!({"mobile": "9123456789"})).await;
+    assert!(again.assert_error(429)["message"].as_str().unwrap().contains("30 seconds"));
+
+    let r = b.post(&app, "/api/v1/auth/login/", json!({"mobile": "9123456789", "otp": wrong})).await;
+    assert_eq!(r.assert_error(400)["message"], "Incorrect OTP. Please check the code and try again.");
+    assert!(!b.cookies.contains_key("sessionid"));
+    b.post(&app, "/api/v1/auth/login/", json!({"mobile": "9123456789", "otp": "12ab56"})).await.assert_error(400);
+
+    let ok = b.post(&app, "/api/v1/auth/login/", json!({"mobile": "9123456789", "otp": code})).await;
+    assert_eq!(ok.status, 200, "{}", ok.text);
+    let cookie = ok.headers.get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_string()).find(|c| c.starts_with("sessionid=")).unwrap();
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+    let me = b.get(&app, "/api/v1/me/").await.json();
+    assert_eq!(me["is_authenticated"], true);
+    assert_eq!(me["user"]["mobile"], "9123456789");
+
+    // A code logs in once.
+    let mut other = Browser::new();
+    other.post(&app, "/api/v1/auth/login/", json!({"mobile": "9123456789", "otp": code})).await.assert_error(400);
+
+    let out = b.post(&app, "/mobile_logout/", json!({})).await;
+    assert_eq!(out.status, 200);
+    assert_eq!(b.get(&app, "/api/v1/me/").await.json()["is_authenticated"], false);
+}
+
+#[tokio::test]
+async fn codes_expire_and_guessing_is_limited() {
+    let app = app().await;
+    let mut b = Browser::new();
+    b.post(&app, "/api/v1/auth/otp/", json!({"mobile": "9123456780"})).await;
+    let code = latest_code(&app, "9123456780").await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for _ in 0..5 {
+        b.post(&app, "/api/v1/auth/login/", json!({"mobile": "9123456780", "otp": wrong})).await.assert_error(400);
+    }
+    // The code is burnt after five wrong guesses, even the right one.
+    b.post(&app, "/api/v1/auth/login/", json!({"mobile": "9123456780", "otp": code})).await.assert_error(429);
+
+    app.clock.advance(chrono::Duration::minutes(1));
+    b.post(&app, "/api/v1/auth/otp/", json!({"mobile": "9123456780"})).await;
+    let code = latest_code(&app, "9123456780").await;
+    app.clock.advance(chrono::Duration::minutes(11));
+    let late = b.post(&app, "/api/v1/auth/login/", json!({"mobile": "9123456780", "otp": code})).await;
+    assert_eq!(late.assert_error(400)["message"], "This code has expired. Please ask for a new one.");
+
+    // Five sends an hour to one number.
+    let mut sends = 0;
+    for _ in 0..8 {
+        app.clock.advance(chrono::Duration::seconds(31));
+        if b.post(&app, "/api/v1/auth/otp/", json!({"mobile": "9000000123"})).await.status == 200 {
+            sends += 1;
+        }
+    }
+    assert_eq!(sends, 5);
+}
+
+#[tokio::test]
+async fn every_state_changing_route_refuses_a_missing_or_wrong_csrf_token() {
+    let app = app().await;
+    let mut shopper = Browser::new();
+    shopper.login(&app, "9123456781").await;
+    let before_messages = app.db.store.recent_messages(100).await.unwrap().len();
+    for (method, path) in drape_server::routes::STATE_CHANGING_ROUTES {
+        let body = json!({"mobile": "9123456782", "otp": "123456"});
+        // No header at all.
+        let mut b = shopper.clone();
+        b.send_csrf = false;
+        let r = b.json(&app, method, path, body.clone()).await;
+        assert_eq!(r.assert_error(403)["error"], "csrf_failed", "{method} {path}");
+        // A header that does not match the cookie.
+        let mut b = shopper.clone();
+        b.cookies.insert("csrftoken".into(), "a".repeat(64));
+        let mut req = axum::http::Request::builder().method(*method).uri(*path).header("content-type", "application/json")
+            .header("cookie", format!("csrftoken={}; sessionid={}", "a".repeat(64), shopper.cookies["sessionid"]))
+            .header("X-CSRFToken", "b".repeat(64));
+        req = req.header("x-extra", "1");
+        let r = b.send(&app, req.body(axum::body::Body::from(body.to_string())).unwrap()).await;
+        r.assert_error(403);
+    }
+    // Nothing changed: no code sent, and the session still works.
+    assert_eq!(app.db.store.recent_messages(100).await.unwrap().len(), before_messages);
+    assert_eq!(shopper.get(&app, "/api/v1/me/").await.json()["is_authenticated"], true);
+
+    // A form post carries the token in csrfmiddlewaretoken.
+    let token = shopper.cookies["csrftoken"].clone();
+    let session = shopper.cookies["sessionid"].clone();
+    let form = |t: &str| {
+        axum::http::Request::post("/mobile_logout/")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("cookie", format!("csrftoken={token}; sessionid={session}"))
+            .body(axum::body::Body::from(format!("csrfmiddlewaretoken={t}")))
+            .unwrap()
+    };
+    shopper.clone().send(&app, form("wrong")).await.assert_error(403);
+    assert_eq!(shopper.get(&app, "/api/v1/me/").await.json()["is_authenticated"], true);
+    let ok = shopper.clone().send(&app, form(&token)).await;
+    assert_eq!(ok.status, 200, "{}", ok.text);
+    assert_eq!(shopper.get(&app, "/api/v1/me/").await.json()["is_authenticated"], false);
+}
+
+#[test]
+fn the_csrf_list_names_every_state_changing_route() {
+    let src = include_str!("../src/routes.rs");
+    let body = src.split("pub fn router").nth(1).unwrap();
+    let registered = ["post(", "put(", "patch(", "delete("].iter().map(|m| body.matches(m).count()).sum::<usize>();
+    assert_eq!(registered, drape_server::routes::STATE_CHANGING_ROUTES.len());
+}
+
+#[tokio::test]
+async fn bad_bodies_get_clear_4xx_answers() {
+    let app = app().await;
+    let mut b = Browser::new();
+    b.get(&app, "/healthz").await;
+    let token = b.cookies["csrftoken"].clone();
+    let send = |ct: &'static str, body: String| {
+        axum::http::Request::post("/api/v1/auth/otp/")
+            .header("content-type", ct)
+            .header("cookie", format!("csrftoken={token}"))
+            .header("X-CSRFToken", token.clone())
+            .body(axum::body::Body::from(body))
+            .unwrap()
+    };
+    b.send(&app, send("application/json", "{not json".into())).await.assert_error(400);
+    b.send(&app, send("application/json", "{\"mobile\": 98}".into())).await.assert_error(400);
+    b.send(&app, send("text/plain", "{\"mobile\":\"9123456789\"}".into())).await.assert_error(415);
+    b.send(&app, send("application/json", format!("{{\"mobile\":\"{}\"}}", "9".repeat(200_000)))).await.assert_error(413);
+    let wrong_method = b.get(&app, "/api/v1/auth/otp/").await;
+    wrong_method.assert_error(405);
+    assert!(app.db.store.recent_messages(5).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn guest_cart_joins_the_shoppers_cart_at_login() {
+    let app = app().await;
+    let p = app.db.store.product_by_slug(BRA).await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock > 0).unwrap();
+    let guest_token = "c".repeat(64);
+    let line = drape_store::carts::CartLine { id: 0, product_id: p.id, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 2 };
+    app.db.store.add_to_cart(drape_store::carts::CartOwner::Guest(&guest_token), &line, app.clock_now()).await.unwrap();
+    let mut b = Browser::new();
+    b.cookies.insert("guestcart".into(), guest_token.clone());
+    assert_eq!(b.get(&app, "/cart_dropdown_mobile_ajax/?t=1").await.json()["cart_quantity"], 2);
+    let mut stranger = Browser::new();
+    assert_eq!(stranger.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], 0);
+    b.login(&app, "9123456783").await;
+    assert!(!b.cookies.contains_key("guestcart"), "guest cookie cleared");
+    assert_eq!(b.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], 2);
+    assert_eq!(b.get(&app, "/api/v1/me/").await.json()["cartCount"], 2);
+}
+
+#[tokio::test]
+async fn dev_outbox_exists_only_in_demo_mode() {
+    let demo = app().await;
+    let mut b = Browser::new();
+    b.post(&demo, "/api/v1/auth/otp/", json!({"mobile": "9123456784"})).await;
+    let j = b.get(&demo, "/dev/outbox").await.json();
+    assert!(j["messages"][0]["body"].as_str().unwrap().contains("is your Drape login code"));
+    let live = app_with(|c| c.demo = false, false).await;
+    Browser::new().get(&live, "/dev/outbox").await.assert_error(404);
+}
+
+#[tokio::test]
+async fn client_routes_fall_back_to_the_web_app_but_api_paths_never_do() {
+    let dir = std::env::temp_dir().join(format!("drape_web_{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>Drape</title><div id=root></div>").unwrap();
+    std::fs::write(dir.join("assets/app-abc123.js"), "console.log(1)").unwrap();
+    let d = dir.clone();
+    let app = app_with(move |c| c.web_dir = d, false).await;
+    let mut b = Browser::new();
+    for path in ["/", "/product/some-bra", "/view-cart/", "/order/history/?page=2"] {
+        let r = b.get(&app, path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert!(r.text.contains("<div id=root>"), "{path}");
+        assert_eq!(r.headers["cache-control"], "no-cache");
+    }
+    let asset = b.get(&app, "/assets/app-abc123.js").await;
+    assert!(asset.headers["cache-control"].to_str().unwrap().contains("immutable"));
+    for path in ["/api/v1/nope/", "/web/api/v1/nope/", "/iteminstock/", "/media/nope"] {
+        b.get(&app, path).await.assert_error(404);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn openapi_document_is_current() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/openapi.json");
+    let doc = drape_server::openapi::document();
+    if std::env::var("UPDATE_OPENAPI").is_ok() {
+        std::fs::write(path, &doc).unwrap();
+    }
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(committed == doc, "docs/openapi.json is stale: run `make openapi`");
+}
