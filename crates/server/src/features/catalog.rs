@@ -67,9 +67,16 @@ pub struct ProductList {
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum GalleryKind {
+    Image,
+    Video,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct GalleryOut {
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: GalleryKind,
     pub img_m: String,
     pub img_l: String,
     pub thumbnail_url: String,
@@ -412,7 +419,7 @@ pub async fn product(State(state): State<AppState>, Path(slug): Path<String>) ->
         size_chart_image: vec![p.size_chart_in.clone(), p.size_chart_cm.clone()],
         gallery: gallery
             .into_iter()
-            .map(|g| GalleryOut { kind: g.kind, img_m: g.img_m, img_l: g.img_l, thumbnail_url: g.thumbnail_url, embed: g.embed })
+            .map(|g| GalleryOut { kind: if g.kind == "video" { GalleryKind::Video } else { GalleryKind::Image }, img_m: g.img_m, img_l: g.img_l, thumbnail_url: g.thumbnail_url, embed: g.embed })
             .collect(),
         more_colors: variants
             .iter()

@@ -161,10 +161,10 @@ pub async fn size_chart(Path(file): Path<String>) -> ApiResult<impl IntoResponse
     };
     let fmt = |v: f64| if cm { format!("{:.0}", v * 2.54) } else { format!("{v:.1}") };
     let unit_label = if cm { "cm" } else { "inches" };
-    let h = 70 + rows.len() as i32 * 40;
+    let h = 80 + rows.len() as i32 * 40;
     let mut svg = format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 360 {h}" width="360" height="{h}" font-family="system-ui,sans-serif" font-size="15"><rect width="360" height="{h}" fill="#fff"/>
-<rect x="0" y="0" width="360" height="44" fill="#5b1a3a"/><g fill="#fff" font-weight="600"><text x="20" y="28">{}</text><text x="130" y="28">{} ({unit_label})</text><text x="260" y="28">{}</text></g>"##,
+<rect x="0" y="0" width="360" height="44" fill="#5b1a3a"/><g fill="#fff" font-weight="600"><text x="20" y="28">{}</text><text x="130" y="28">{}</text><text x="260" y="28">{}</text></g>"##,
         head.0, head.1, head.2
     );
     for (i, (size, a, b)) in rows.iter().enumerate() {
@@ -175,7 +175,7 @@ pub async fn size_chart(Path(file): Path<String>) -> ApiResult<impl IntoResponse
             y + 26, y + 26, fmt(*a), y + 26, fmt(*b)
         ));
     }
-    svg.push_str("</svg>");
+    svg.push_str(&format!(r##"<text x="20" y="{}" fill="#666" font-size="13">Body measurements in {unit_label}</text></svg>"##, h - 14));
     Ok(svg_response(svg))
 }
 

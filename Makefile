@@ -1,0 +1,91 @@
+# Drape: the two commands are `make run` and `make test`. Everything they need is installed here.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+DRAPE_LISTEN ?= 127.0.0.1:8080
+export DRAPE_LISTEN
+CHROMIUM := /usr/bin/chromium
+CARGO_TEST_FLAGS ?=
+
+.PHONY: help deps chromium web-deps reference-deps build web server run seed test test-rust test-web e2e openapi api-types bench clean
+
+help:
+	@echo "make run    build the web app and the server, load the demo shop, serve on http://$(DRAPE_LISTEN)"
+	@echo "make test   every test: Rust (SQLite and PostgreSQL), web unit tests, browser tests"
+	@echo "make bench  load-test the hot endpoints and report the product page's JavaScript size"
+	@echo "make openapi  regenerate docs/openapi.json and the web app's API types"
+
+## Installs -----------------------------------------------------------------------------------------
+
+deps: chromium web-deps reference-deps
+
+# Browser tests drive Debian's Chromium through playwright-core; no browser is ever downloaded.
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "Installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	fi
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+reference/node_modules/.package-lock.json: reference/package-lock.json
+	cd reference && npm ci --ignore-scripts --no-audit --no-fund
+	@touch $@
+
+web-deps: web/node_modules/.package-lock.json
+reference-deps: reference/node_modules/.package-lock.json
+
+## Build --------------------------------------------------------------------------------------------
+
+web: web-deps
+	cd web && npm run build
+
+server:
+	cargo build --release --bin drape
+
+build: web server
+
+## Run ----------------------------------------------------------------------------------------------
+
+run: build reference-deps
+	DRAPE_DEMO=1 ./target/release/drape serve
+
+seed: reference-deps
+	cargo run --release --bin drape -- seed
+
+## Test ---------------------------------------------------------------------------------------------
+
+test: deps test-rust test-web e2e
+	@echo "make test: all suites passed"
+
+# The store suite runs on SQLite and on PostgreSQL (required under CI=true; a printed skip elsewhere).
+test-rust: reference-deps
+	cargo test --workspace $(CARGO_TEST_FLAGS)
+
+# Type check, unit tests (shared validation vectors included), API types current, production build.
+test-web: web-deps api-types-check
+	cd web && npm run typecheck && npm test && npm run build
+
+api-types-check: web-deps
+	cd web && npm run --silent api-types:check
+
+e2e: chromium web-deps
+	cargo build --bin drape
+	cd web && [ -f dist/index.html ] || npm run build
+	cd web && DRAPE_BIN=$(CURDIR)/target/debug/drape npm run e2e
+
+## Maintenance --------------------------------------------------------------------------------------
+
+openapi:
+	cargo run -q --bin drape -- openapi > docs/openapi.json
+	cd web && npm run --silent api-types
+
+bench: build reference-deps
+	./scripts/bench.sh
+
+clean:
+	cargo clean
+	rm -rf web/dist build

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# make bench: starts the release binary on a fresh demo database, load-tests the hot endpoints from a
+# second process (wrk, Debian's), prints requests/s and p99 latency, and the product page's first-load
+# JavaScript, gzipped. Loopback only; each run is bounded (DURATION seconds per endpoint).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DURATION=${DURATION:-10}
+CONNECTIONS=${CONNECTIONS:-32}
+THREADS=${THREADS:-2}
+PORT=${BENCH_PORT:-18181}
+
+command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+
+work=$(mktemp -d)
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
+DRAPE_DEMO=1 DRAPE_LISTEN=127.0.0.1:$PORT DATABASE_URL="sqlite://$work/bench.db" DRAPE_WEB_DIR=web/dist \
+  RUST_LOG=warn ./target/release/drape serve >"$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.5; done
+curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null || { cat "$work/server.log"; exit 1; }
+
+base="http://127.0.0.1:$PORT"
+slug=everyday-padded-t-shirt-bra-black
+printf '%-44s %12s %12s\n' "endpoint ($DURATION s, $CONNECTIONS connections)" "requests/s" "p99"
+for path in \
+  "/web/api/v1/product-mobile/$slug/" \
+  "/web/api/v1/product/$slug/sizes/s/" \
+  "/iteminstock/1/34B/" \
+  "/cart_dropdown_mobile_ajax/" \
+  "/web/api/v1/products/?category=1"; do
+  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "$base$path")
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+  errors=$(grep -E "Non-2xx|Socket errors" <<<"$out" || true)
+  printf '%-44s %12s %12s %s\n' "$path" "$rps" "$p99" "$errors"
+done
+
+echo
+node web/scripts/bundle-size.mjs web/dist

@@ -1,0 +1,179 @@
+// Browser-test harness: starts the real `drape serve` on a fresh SQLite file in demo mode,
+// serving the built app (web/dist), and launches the system Chromium through playwright-core.
+// No browser is ever downloaded.
+//
+// Environment:
+//   DRAPE_BIN         server binary (default ../target/debug/drape, relative to web/)
+//   DRAPE_BASE_URL    use an already running server instead of starting one (e.g. `make run`)
+//   CHROMIUM_PATH     browser binary (default /usr/bin/chromium)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_DIR = resolve(WEB_DIR, '..');
+export const SCREENSHOT_DIR = join(REPO_DIR, 'build', 'screenshots');
+export const VIEWPORT = { width: 390, height: 844 };
+
+const HEALTH_TIMEOUT_MS = 120_000;
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = net.createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts the server and waits for /healthz. Returns { baseURL, stop(), log() }. */
+export async function startServer() {
+  if (process.env.DRAPE_BASE_URL) {
+    return { baseURL: process.env.DRAPE_BASE_URL.replace(/\/$/, ''), stop: async () => {}, log: () => '' };
+  }
+  const bin = resolve(WEB_DIR, process.env.DRAPE_BIN ?? '../target/debug/drape');
+  if (!existsSync(bin)) {
+    throw new Error(`drape binary not found at ${bin}; build it first (cargo build) or set DRAPE_BIN`);
+  }
+  const dist = join(WEB_DIR, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error(`${dist}/index.html not found; run \`npm run build\` in web/ first`);
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'drape-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    DRAPE_LISTEN: `127.0.0.1:${port}`,
+    DATABASE_URL: `sqlite://${dataDir}/drape.db`,
+    DRAPE_DEMO: '1',
+    DRAPE_WEB_DIR: dist,
+  };
+  const child = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = null;
+  const exitedPromise = new Promise((r) =>
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      r();
+    }),
+  );
+
+  const stop = async () => {
+    if (exited === null) {
+      child.kill('SIGTERM');
+      await Promise.race([exitedPromise, sleep(5000)]);
+      if (exited === null) {
+        child.kill('SIGKILL');
+        await exitedPromise;
+      }
+    }
+    try {
+      writeFileSync(join(dataDir, 'server.log'), output);
+    } catch {
+      // the directory is going anyway
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  for (;;) {
+    if (exited !== null) {
+      await stop();
+      throw new Error(`drape serve exited early (${JSON.stringify(exited)}):\n${output}`);
+    }
+    try {
+      const res = await fetch(`${baseURL}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`drape serve did not answer /healthz within ${HEALTH_TIMEOUT_MS / 1000}s:\n${output}`);
+    }
+    await sleep(250);
+  }
+  return { baseURL, stop, log: () => output };
+}
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The system Chromium; playwright gives every launch a fresh temporary profile. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+}
+
+/** A phone-sized page (390×844, touch) on the server's origin. */
+export async function newPhonePage(browser, baseURL) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: VIEWPORT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  return { context, page, problems };
+}
+
+export async function screenshot(page, name, { fullPage = false } = {}) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, name);
+  await page.screenshot({ path, animations: 'disabled', fullPage });
+  return path;
+}
+
+/** Newest 6-digit code sent to `mobile`, read from the demo outbox (polls: the OTP is written async). */
+export async function otpFromOutbox(baseURL, mobile, { notBefore = 0, timeoutMs = 10_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${baseURL}/dev/outbox`);
+    if (res.ok) {
+      const { messages = [] } = await res.json();
+      for (const m of messages) {
+        if (m.id <= notBefore) continue;
+        if (m.recipient && !String(m.recipient).replace(/\D/g, '').endsWith(mobile)) continue;
+        const code = /\b(\d{6})\b/.exec(m.body ?? '');
+        if (code) return { code: code[1], id: m.id };
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no OTP for ${mobile} in /dev/outbox`);
+    await sleep(200);
+  }
+}

@@ -1,0 +1,119 @@
+// Home, product and not-found pages against the real server (demo catalog), at 390×844.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, newPhonePage, screenshot, startServer } from './harness.mjs';
+
+describe('storefront', () => {
+  let server;
+  let browser;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function phone() {
+    return newPhonePage(browser, server.baseURL);
+  }
+
+  test('home shows categories and products; a category filters the grid', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Drape home' }).waitFor();
+      const chips = page.getByTestId('categories').getByRole('link');
+      await chips.nth(1).waitFor();
+      assert.ok((await chips.count()) >= 2, 'at least one category besides All');
+
+      const cards = page.getByTestId('product-card');
+      await cards.first().waitFor();
+      assert.ok((await cards.count()) >= 2, 'products listed');
+      const first = cards.first();
+      assert.match(await first.locator('.price').innerText(), /^₹[\d,]+(\.\d\d)?$/);
+      await page.waitForFunction(() => {
+        const imgs = [...document.querySelectorAll('[data-testid=product-card] img')].slice(0, 4);
+        return imgs.length > 0 && imgs.every((i) => i.complete);
+      });
+      await screenshot(page, 'home.png');
+
+      const chip = chips.nth(1);
+      const name = (await chip.innerText()).trim();
+      await chip.click();
+      await page.waitForURL(/\?category=\d+/);
+      assert.equal(await chip.getAttribute('aria-current'), 'page');
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await cards.first().waitFor();
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a product opened from home shows its name, price and sizes', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      await page.goto('/');
+      const inStock = page.getByTestId('product-card').filter({ hasNot: page.locator('.badge--soldout') });
+      await inStock.first().waitFor();
+      const cardName = (await inStock.first().locator('.card__name').innerText()).trim();
+      await inStock.first().tap();
+      await page.waitForURL(/\/product\/[^/]+$/);
+
+      const title = page.getByRole('heading', { level: 1 });
+      await title.waitFor();
+      assert.equal((await title.innerText()).trim(), cardName);
+      assert.ok((await page.title()).includes(cardName), 'the tab is titled after the product');
+      assert.match(await page.getByTestId('price').locator('.price').innerText(), /^₹[\d,]+(\.\d\d)?$/);
+      const sizes = page.getByTestId('sizes');
+      await sizes.waitFor();
+      assert.ok((await sizes.getByRole('radio').count()) >= 1, 'sizes listed');
+      // no pretend add-to-cart on this slice
+      assert.equal(await page.getByRole('button', { name: /add to (cart|bag)/i }).count(), 0);
+      await page.waitForFunction(() => {
+        const img = document.querySelector('.gallery__slide img');
+        return !img || img.complete;
+      });
+      await screenshot(page, 'product.png', { fullPage: true });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an unknown product slug shows the not-found state', async () => {
+    const { page, context } = await phone();
+    try {
+      const res = await page.goto('/product/no-such-product-e2e-404');
+      assert.equal(res.status(), 200, 'client routes load the app');
+      await page.getByTestId('not-found').waitFor();
+      await page.getByRole('heading', { name: /couldn.t find that product/i }).waitFor();
+      await page.getByRole('link', { name: 'Back to the shop' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('screens not built yet say so inside the real layout', async () => {
+    const { page, context } = await phone();
+    try {
+      for (const [path, heading] of [
+        ['/view-cart/', 'Your cart'],
+        ['/order/history/', 'My orders'],
+        ['/best-bra-design-of-may-2025/', 'Best bra design of May 2025'],
+      ]) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.getByText('Coming soon', { exact: true }).waitFor();
+        await page.getByRole('link', { name: 'Drape home' }).waitFor();
+      }
+      await page.goto('/no/such/page');
+      await page.getByTestId('not-found').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import { useSearchParams } from 'react-router';
+import { ComingSoon } from '@/shared/components/ComingSoon';
+
+/**
+ * Screens of the spec that are not built yet. Each says so plainly inside the real layout;
+ * none of them pretends to work. Each moves to its own feature module when it is built.
+ */
+
+export function CartRoute() {
+  return (
+    <ComingSoon title="Your cart" icon="bag">
+      The cart is on its way. Items cannot be added to a cart yet.
+    </ComingSoon>
+  );
+}
+
+export function OrderHistoryRoute() {
+  return <ComingSoon title="My orders" icon="box" />;
+}
+
+export function RetryPaymentRoute() {
+  const [params] = useSearchParams();
+  const orderId = params.get('order_id');
+  return (
+    <ComingSoon title="Retry payment" icon="wallet">
+      {orderId ? `Retrying the payment for order ${orderId} will be possible here soon.` : undefined}
+    </ComingSoon>
+  );
+}
+
+export function ProductNpsRoute() {
+  return <ComingSoon title="Rate your product" icon="star" />;
+}
+
+export function WishlistRoute() {
+  return <ComingSoon title="Wishlist" icon="heart" />;
+}
+
+export function CheckoutRoute() {
+  return <ComingSoon title="Checkout" icon="lock" />;
+}
+
+export function CheckoutCompleteRoute() {
+  return <ComingSoon title="Order placed" icon="box" />;
+}
+
+export function SearchRoute() {
+  const [params] = useSearchParams();
+  const q = params.get('q');
+  return (
+    <ComingSoon title={q ? `Search: ${q}` : 'Search'} icon="search">
+      Product search is on its way. Meanwhile, browse by category from the home page.
+    </ComingSoon>
+  );
+}
+
+export function WalletRoute() {
+  return <ComingSoon title="Wallet" icon="wallet" />;
+}
+
+export function CouponsRoute() {
+  return <ComingSoon title="Coupons" icon="ticket" />;
+}
+
+export function RecentlyViewedRoute() {
+  return <ComingSoon title="Recently viewed" icon="clock" />;
+}
+
+export function ContactRoute() {
+  return <ComingSoon title="Contact us" icon="phone" />;
+}
+
+export function SettingsRoute() {
+  return <ComingSoon title="Settings" icon="settings" />;
+}
+
+export function AddressBookRoute() {
+  return <ComingSoon title="Address book" icon="user" />;
+}

@@ -1,0 +1,80 @@
+import { errorMessage } from '@/shared/api/client';
+import { Spinner } from '@/shared/components/ui/Spinner';
+import { useProducts, type ProductsFilter } from '../api/get-products';
+import { ProductCard, ProductCardSkeleton } from './ProductCard';
+import './catalog.css';
+
+export function ProductGrid({ filter, title }: { filter: ProductsFilter; title?: string }) {
+  const q = useProducts(filter);
+  const { error } = q;
+
+  if (q.isPending) {
+    return (
+      <div className="grid" aria-busy="true" aria-label="Loading products">
+        {Array.from({ length: 6 }, (_, i) => (
+          <ProductCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+
+  if (q.isError) {
+    return (
+      <div className="state-panel" role="alert">
+        <p>{errorMessage(q.error)}</p>
+        <button type="button" className="button button--secondary" onClick={() => q.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const pages = q.data.pages;
+  const products = pages.flatMap((p) => p.products);
+  const total = pages[pages.length - 1]?.total ?? products.length;
+
+  if (products.length === 0) {
+    return (
+      <div className="state-panel">
+        <p>No products here yet. Please look at another category.</p>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-label={title ?? 'Products'}>
+      <p className="grid__count">
+        {total} {total === 1 ? 'product' : 'products'}
+      </p>
+      <div className="grid" data-testid="product-grid">
+        {products.map((p, i) => (
+          <ProductCard key={p.id} product={p} eager={i < 4} />
+        ))}
+      </div>
+      <div className="grid__more">
+        {q.hasNextPage ? (
+          <>
+            <p className="grid__progress">
+              Showing {products.length} of {total}
+            </p>
+            <button
+              type="button"
+              className="button button--secondary button--wide"
+              onClick={() => q.fetchNextPage()}
+              disabled={q.isFetchingNextPage}
+            >
+              {q.isFetchingNextPage ? <Spinner size={18} label="Loading more" /> : 'Load more'}
+            </button>
+          </>
+        ) : products.length > 8 ? (
+          <p className="grid__progress">You have seen all {total} products</p>
+        ) : null}
+        {q.isFetchNextPageError ? (
+          <p className="form-error" role="alert">
+            {errorMessage(error)}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

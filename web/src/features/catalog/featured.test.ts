@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { featuredTitle, parseFeaturedPath } from './featured';
+
+describe('featured-of-the-month paths', () => {
+  it('reads /best-{category}-design-of-{month-year}/', () => {
+    expect(parseFeaturedPath('/best-bra-design-of-may-2025/')).toEqual({ category: 'bra', month: 5, year: 2025 });
+    expect(parseFeaturedPath('/best-padded-bra-design-of-december-2024')).toEqual({ category: 'padded-bra', month: 12, year: 2024 });
+    expect(parseFeaturedPath('/best-bra-design-of-sep-2025/')).toEqual({ category: 'bra', month: 9, year: 2025 });
+  });
+  it('rejects other paths', () => {
+    expect(parseFeaturedPath('/best-bra-design-of-smarch-2025/')).toBeNull();
+    expect(parseFeaturedPath('/best--design-of-may-2025/')).toBeNull();
+    expect(parseFeaturedPath('/best-bra-design-of-may-25/')).toBeNull();
+    expect(parseFeaturedPath('/x/best-bra-design-of-may-2025/')).toBeNull();
+    expect(parseFeaturedPath('/nope')).toBeNull();
+  });
+  it('titles the page', () => {
+    expect(featuredTitle({ category: 'padded-bra', month: 5, year: 2025 })).toBe('Best padded bra design of May 2025');
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Featured-of-the-month pages: /best-{category}-design-of-{month-year}/ (spec 001 §2),
+ * e.g. /best-padded-bra-design-of-may-2025/.
+ */
+const MONTHS = [
+  'january', 'february', 'march', 'april', 'may', 'june',
+  'july', 'august', 'september', 'october', 'november', 'december',
+];
+
+const FEATURED_PATH = /^\/best-([a-z0-9]+(?:-[a-z0-9]+)*)-design-of-([a-z]+)-(\d{4})\/?$/i;
+
+export interface FeaturedPath {
+  category: string;
+  /** 1–12 */
+  month: number;
+  year: number;
+}
+
+export function parseFeaturedPath(pathname: string): FeaturedPath | null {
+  const m = FEATURED_PATH.exec(pathname);
+  if (!m) return null;
+  const monthText = m[2]!.toLowerCase();
+  const month = MONTHS.findIndex((name) => name === monthText || name.slice(0, 3) === monthText) + 1;
+  if (month === 0) return null;
+  return { category: m[1]!.toLowerCase(), month, year: Number(m[3]) };
+}
+
+export function featuredTitle(f: FeaturedPath): string {
+  const name = f.category.replace(/-/g, ' ');
+  const month = MONTHS[f.month - 1]!;
+  return `Best ${name} design of ${month[0]!.toUpperCase()}${month.slice(1)} ${f.year}`;
+}

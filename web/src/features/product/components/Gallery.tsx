@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import type { GalleryItem } from '@/shared/api/types';
+import { Icon } from '@/shared/components/ui/Icon';
+
+/** Spec 001 §9: a swipe is a horizontal move above 80 px with vertical drift under 50 px. */
+export const SWIPE_MIN_X = 80;
+export const SWIPE_MAX_Y = 50;
+
+/** Which way a pointer gesture moves the gallery: +1 next, -1 previous, 0 not a swipe. */
+export function swipeDirection(dx: number, dy: number): -1 | 0 | 1 {
+  if (Math.abs(dx) <= SWIPE_MIN_X || Math.abs(dy) >= SWIPE_MAX_Y) return 0;
+  return dx < 0 ? 1 : -1;
+}
+
+/** Wraps around at both ends (spec 001 §4). */
+export function wrapIndex(i: number, n: number): number {
+  return n === 0 ? 0 : ((i % n) + n) % n;
+}
+
+export function Gallery({ items, name, tag }: { items: GalleryItem[]; name: string; tag: string | null }) {
+  const [index, setIndex] = useState(0);
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const videos = useRef<(HTMLVideoElement | null)[]>([]);
+  const n = items.length;
+  const go = (i: number) => setIndex(wrapIndex(i, n));
+
+  // Videos play for the current slide and pause otherwise.
+  useEffect(() => {
+    videos.current.forEach((v, i) => {
+      if (!v) return;
+      if (i === index) void v.play().catch(() => undefined);
+      else v.pause();
+    });
+  }, [index]);
+
+  const onPointerDown = (e: PointerEvent) => {
+    start.current = { x: e.clientX, y: e.clientY };
+  };
+  const onPointerUp = (e: PointerEvent) => {
+    const s = start.current;
+    start.current = null;
+    if (!s) return;
+    const dir = swipeDirection(e.clientX - s.x, e.clientY - s.y);
+    if (dir !== 0) go(index + dir);
+  };
+
+  if (n === 0) return <div className="gallery gallery--empty" aria-hidden="true" />;
+
+  return (
+    <section
+      className="gallery"
+      aria-roledescription="carousel"
+      aria-label={`${name} images`}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowRight') go(index + 1);
+        if (e.key === 'ArrowLeft') go(index - 1);
+      }}
+    >
+      <div
+        className="gallery__viewport"
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (start.current = null)}
+      >
+        <div className="gallery__track" style={{ transform: `translateX(-${index * 100}%)` }}>
+          {items.map((item, i) => (
+            <div
+              key={i}
+              className="gallery__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${n}`}
+              aria-hidden={i !== index}
+            >
+              {item.type === 'video' && item.embed ? (
+                <video
+                  ref={(el) => {
+                    videos.current[i] = el;
+                  }}
+                  src={item.embed}
+                  poster={item.img_l || item.img_m}
+                  muted
+                  loop
+                  playsInline
+                  controls
+                  preload="metadata"
+                  aria-label={`${name} video`}
+                />
+              ) : (
+                <img
+                  src={item.img_l || item.img_m}
+                  alt={i === 0 ? name : `${name}, view ${i + 1}`}
+                  width={600}
+                  height={800}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  decoding="async"
+                  draggable={false}
+                />
+              )}
+            </div>
+          ))}
+        </div>
+        {tag ? <span className={`gallery__tag gallery__tag--${tag.replace(/\s+/g, '-').toLowerCase()}`}>{tag}</span> : null}
+        {n > 1 ? (
+          <>
+            <button type="button" className="gallery__arrow gallery__arrow--prev" onClick={() => go(index - 1)} aria-label="Previous image">
+              <Icon name="chevronLeft" size={20} />
+            </button>
+            <button type="button" className="gallery__arrow gallery__arrow--next" onClick={() => go(index + 1)} aria-label="Next image">
+              <Icon name="chevronRight" size={20} />
+            </button>
+            <div className="gallery__dots">
+              {items.map((item, i) => (
+                <button
+                  key={i}
+                  type="button"
+                  className="gallery__dot"
+                  aria-current={i === index ? 'true' : undefined}
+                  aria-label={`Show ${item.type === 'video' ? 'video' : 'image'} ${i + 1} of ${n}`}
+                  onClick={() => go(i)}
+                />
+              ))}
+            </div>
+          </>
+        ) : null}
+      </div>
+      {n > 1 ? (
+        <div className="gallery__thumbs" role="tablist" aria-label="Choose an image">
+          {items.map((item, i) => (
+            <button
+              key={i}
+              type="button"
+              role="tab"
+              aria-selected={i === index}
+              aria-label={`Show ${item.type === 'video' ? 'video' : 'image'} ${i + 1} of ${n}`}
+              className="gallery__thumb"
+              onClick={() => go(i)}
+            >
+              <img src={item.thumbnail_url || item.img_m} alt="" width={48} height={64} loading="lazy" />
+              {item.type === 'video' ? (
+                <span className="gallery__thumb-play">
+                  <Icon name="play" size={14} />
+                </span>
+              ) : null}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// The Rust server (`drape serve`) answers these paths; everything else is the app.
+const SERVER = process.env.DRAPE_DEV_SERVER ?? 'http://127.0.0.1:8080';
+const proxied = [
+  '/api',
+  '/web/api',
+  '/iteminstock',
+  '/cart_dropdown_mobile_ajax',
+  '/mobile_logout',
+  '/dev',
+  '/media',
+  '/healthz',
+];
+
+export default defineConfig({
+  // Vite's own TSX transform (Oxc); no React plugin needed.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: SERVER, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // React libraries mark modules "use client"; meaningless in a client-only bundle.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+      output: {
+        // Libraries change less often than the app: a separate file stays cached across deploys.
+        manualChunks(id: string) {
+          if (id.includes('/node_modules/')) return 'vendor';
+        },
+      },
+    },
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
