@@ -1,7 +1,8 @@
 /**
  * The API's shapes, as docs/api.md describes them. This is the ONE place API types live:
- * features import from here, never declare their own response types. When docs/openapi.json
- * lands, this file re-exports the types generated from it (schema.ts) under these names.
+ * features import from here, never declare their own response types. schema.ts is generated
+ * from docs/openapi.json (`make openapi`), and schema.check.ts makes `npm run typecheck` fail
+ * when a server shape stops fitting the type declared here.
  *
  * Money is integer paise; every money field has a `*_ui` twin with the text to show.
  */
