@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 const args = process.argv.slice(2);
 const maxAt = args.indexOf('--max');
 const maxKb = maxAt >= 0 ? Number(args[maxAt + 1]) : null;
-const dist = resolve(args.find((a, i) => !a.startsWith('--') && i !== maxAt + 1) ?? 'dist');
+const dist = resolve(args.find((a, i) => !a.startsWith('--') && (maxAt < 0 || i !== maxAt + 1)) ?? 'dist');
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const files = new Set();

@@ -2,6 +2,7 @@
 //! so it is the most tested code in the project.
 
 pub mod clock;
+pub mod engagement;
 pub mod money;
 pub mod otp;
 pub mod ratings;

@@ -25,9 +25,58 @@ pub fn warehouse_stock_label(stock: i64) -> String {
     format!("{stock} WS")
 }
 
+/// Why pieces cannot be added to the cart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AddRefusal {
+    OutOfStock,
+    OnlyLeft(i64),
+    AtMost(i64),
+    BadQuantity,
+}
+
+impl AddRefusal {
+    pub fn message(&self) -> String {
+        match self {
+            AddRefusal::OutOfStock => "Product Out of stock".to_string(),
+            AddRefusal::OnlyLeft(n) => format!("Only {n} left in this size"),
+            AddRefusal::AtMost(n) => format!("You can add at most {n} of this product"),
+            AddRefusal::BadQuantity => "Please choose a quantity of 1 or more".to_string(),
+        }
+    }
+}
+
+/// May `requested` more pieces join the `already` in the cart, with `stock` left and the product's cap?
+pub fn may_add(stock: i64, max_cart_items: i64, already: i64, requested: i64) -> Result<(), AddRefusal> {
+    if requested < 1 {
+        return Err(AddRefusal::BadQuantity);
+    }
+    if stock <= 0 {
+        return Err(AddRefusal::OutOfStock);
+    }
+    let total = already.saturating_add(requested);
+    if total > max_cart_items {
+        return Err(AddRefusal::AtMost(max_cart_items));
+    }
+    if total > stock {
+        return Err(AddRefusal::OnlyLeft(stock));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn adding_to_cart_respects_stock_and_cap() {
+        assert_eq!(may_add(10, 5, 0, 5), Ok(()));
+        assert_eq!(may_add(10, 5, 3, 3), Err(AddRefusal::AtMost(5)));
+        assert_eq!(may_add(2, 5, 1, 2), Err(AddRefusal::OnlyLeft(2)));
+        assert_eq!(may_add(0, 5, 0, 1), Err(AddRefusal::OutOfStock));
+        assert_eq!(may_add(9, 5, 0, 0), Err(AddRefusal::BadQuantity));
+        assert_eq!(may_add(9, 5, 0, i64::MAX), Err(AddRefusal::AtMost(5)));
+        assert_eq!(AddRefusal::OnlyLeft(2).message(), "Only 2 left in this size");
+    }
 
     #[test]
     fn urgency_thresholds() {

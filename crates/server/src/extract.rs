@@ -42,3 +42,16 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
         Ok(ClientAddr(addr))
     }
 }
+
+/// `axum::Form`, with rejections in our error shape.
+pub struct Form<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Form<T> {
+    type Rejection = ApiError;
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Form::<T>::from_request(req, state).await {
+            Ok(axum::Form(v)) => Ok(Form(v)),
+            Err(r) => Err(ApiError::bad_request(format!("The form is not valid: {}", r.body_text()))),
+        }
+    }
+}

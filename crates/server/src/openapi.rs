@@ -2,7 +2,7 @@
 //! docs/openapi.json is current, and the web app's TypeScript types are generated from that file.
 
 use crate::error::ErrorBody;
-use crate::features::{account, cart, catalog, dev, ops};
+use crate::features::{account, cart, catalog, dev, offers, ops, recommendations, reviews, shopper};
 use utoipa::OpenApi;
 
 #[derive(OpenApi)]
@@ -12,7 +12,13 @@ use utoipa::OpenApi;
         ops::healthz,
         account::send_otp, account::login, account::me, account::logout,
         catalog::menu, catalog::listing, catalog::product, catalog::sizes, catalog::item_in_stock,
-        cart::cart_dropdown,
+        catalog::product_features, catalog::last_purchased_size,
+        offers::timer, offers::offer_messages, offers::featured,
+        reviews::my_rating, reviews::save_rating, reviews::feedback_questions, reviews::save_feedback,
+        reviews::web_reviews, reviews::save_review,
+        recommendations::more_like_this, recommendations::recommendations, recommendations::by_ids, recommendations::reorder_products,
+        shopper::add_product_request, shopper::toggle_wishlist, shopper::event_data,
+        cart::cart_dropdown, cart::add_to_cart,
         dev::outbox,
     ),
     components(schemas(ErrorBody))

@@ -1,7 +1,7 @@
 //! Every path the server answers, in one place (docs/api.md describes them; docs/openapi.json is
 //! generated from the handlers). Tests build this same router.
 
-use crate::features::{account, cart, catalog, dev, media, ops};
+use crate::features::{account, cart, catalog, dev, media, offers, ops, recommendations, reviews, shopper};
 use crate::security::{self, BODY_LIMIT};
 use crate::{web, AppState};
 use axum::extract::DefaultBodyLimit;
@@ -20,6 +20,12 @@ pub const STATE_CHANGING_ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/v1/auth/otp/"),
     ("POST", "/api/v1/auth/login/"),
     ("POST", "/mobile_logout/"),
+    ("POST", "/rating/save/"),
+    ("POST", "/save-product-feedback/"),
+    ("POST", "/api/v1/reviews/"),
+    ("POST", "/api/v3/cart-items/"),
+    ("POST", "/api/v3/wishlist/"),
+    ("POST", "/get-event-data/"),
 ];
 
 pub fn router(state: AppState) -> Router {
@@ -37,8 +43,31 @@ pub fn router(state: AppState) -> Router {
         .route("/web/api/v1/product-mobile/{slug}/", get(catalog::product))
         .route("/web/api/v1/product/{slug}/sizes/s/", get(catalog::sizes))
         .route("/iteminstock/{product_id}/{size_value}/", get(catalog::item_in_stock))
+        .route("/web/api/v1/product-feature/{slug}/", get(catalog::product_features))
+        .route("/web/api/v1/product/last-purchased-size/", get(catalog::last_purchased_size))
+        // Offers, timer, design of the month
+        .route("/web/api/v1/product/{slug}/timer/s/", get(offers::timer))
+        .route("/bp_pp_product_details_page/", get(offers::offer_messages))
+        .route("/web/api/v1/featured/{category}/{month_year}/", get(offers::featured))
+        // Ratings, feedback and reviews
+        .route("/get-my-rating/", get(reviews::my_rating))
+        .route("/rating/save/", post(reviews::save_rating))
+        .route("/web/api/v1/product/{slug}/feedback-questions/s/", get(reviews::feedback_questions))
+        .route("/save-product-feedback/", post(reviews::save_feedback))
+        .route("/web/api/v1/product/{slug}/web-reviews/s/", get(reviews::web_reviews))
+        .route("/api/v1/reviews/", post(reviews::save_review))
+        // Below the fold
+        .route("/web/api/v1/more-like-this/", get(recommendations::more_like_this))
+        .route("/web/api/v1/recommendations/{slug}/", get(recommendations::recommendations))
+        .route("/web/api/v1/products/by-ids/", get(recommendations::by_ids))
+        .route("/web/api/v1/reorder-products/", get(recommendations::reorder_products))
+        // Shopper actions: notify-me, wishlist, events
+        .route("/addproductrequest/", get(shopper::add_product_request))
+        .route("/api/v3/wishlist/", post(shopper::toggle_wishlist))
+        .route("/get-event-data/", post(shopper::event_data))
         // Cart (spec 000 §7)
         .route("/cart_dropdown_mobile_ajax/", get(cart::cart_dropdown))
+        .route("/api/v3/cart-items/", post(cart::add_to_cart))
         // Demo media
         .route("/media/products/{sku}/{file}", get(media::product_image))
         .route("/media/categories/{file}", get(media::category_image))

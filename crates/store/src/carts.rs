@@ -24,7 +24,8 @@ pub struct CartLine {
 }
 
 impl CartLine {
-    fn same_choice(&self, other: &CartLine) -> bool {
+    /// Same product and the same size choice (the quantity aside).
+    pub fn same_choice(&self, other: &CartLine) -> bool {
         self.product_id == other.product_id
             && self.size_id == other.size_id
             && self.combo1_size_id == other.combo1_size_id
@@ -87,6 +88,27 @@ impl Store {
             CartOwner::Guest(token) => sqlx::query_scalar(sql).bind(hash_secret(token)).fetch_one(&self.pool).await?,
         };
         Ok(total)
+    }
+
+    /// Pieces in the owner's cart of products that carry this offer key.
+    pub async fn cart_quantity_for_offer(&self, owner: CartOwner<'_>, offer_key: &str) -> Result<i64> {
+        const HEAD: &str = "SELECT CAST(COALESCE(SUM(i.quantity), 0) AS BIGINT) FROM cart_items i JOIN carts c ON c.id = i.cart_id \
+             JOIN products p ON p.id = i.product_id WHERE p.offer_key = $1 AND ";
+        let total = match owner {
+            CartOwner::Shopper(id) => sqlx::query_scalar(&format!("{HEAD}c.user_id = $2")).bind(offer_key).bind(id).fetch_one(&self.pool).await?,
+            CartOwner::Guest(token) => {
+                sqlx::query_scalar(&format!("{HEAD}c.guest_token_hash = $2")).bind(offer_key).bind(hash_secret(token)).fetch_one(&self.pool).await?
+            }
+        };
+        Ok(total)
+    }
+
+    /// The id of the owner's cart, if they have one.
+    pub async fn cart_id(&self, owner: CartOwner<'_>) -> Result<Option<i64>> {
+        let mut tx = self.pool.begin().await?;
+        let id = find_cart(&mut tx, owner).await?;
+        tx.commit().await?;
+        Ok(id)
     }
 
     pub async fn cart_lines(&self, owner: CartOwner<'_>) -> Result<Vec<CartLine>> {

@@ -131,6 +131,30 @@ const PRODUCT_SELECT: &str = "SELECT p.*, \
     CAST(COALESCE((SELECT SUM(s.stock) FROM sizes s WHERE s.product_id = p.id AND s.part = 2), 0) AS BIGINT) AS stock_part2 \
     FROM products p";
 
+#[derive(Debug, Clone, FromRow)]
+pub struct Timer {
+    pub id: i64,
+    pub product_id: Option<i64>,
+    pub text: String,
+    pub hexcode: String,
+    pub text_hexcode: String,
+    pub starts_at: i64,
+    pub ends_at: i64,
+}
+
+#[derive(Debug, Clone, FromRow)]
+pub struct ProductOffer {
+    pub offer_key: String,
+    pub offertype: i64,
+    pub msg: String,
+    pub count: i64,
+    pub qty: i64,
+    pub url: String,
+    pub message: String,
+    pub starts_at: i64,
+    pub ends_at: i64,
+}
+
 /// One page of a listing.
 #[derive(Debug, Clone)]
 pub struct ProductPage {
@@ -327,6 +351,96 @@ impl Store {
             return Err(StoreError::NotFound);
         }
         Ok(())
+    }
+
+    /// The timer running at `now_ms` for a product: its own first, else the store-wide one.
+    pub async fn running_timer(&self, product_id: i64, now_ms: i64) -> Result<Option<Timer>> {
+        Ok(sqlx::query_as(
+            "SELECT id, product_id, text, hexcode, text_hexcode, starts_at, ends_at FROM timers \
+             WHERE (product_id = $1 OR product_id IS NULL) AND starts_at <= $2 AND ends_at > $2 \
+             ORDER BY CASE WHEN product_id IS NULL THEN 1 ELSE 0 END, ends_at LIMIT 1",
+        )
+        .bind(product_id)
+        .bind(now_ms)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    pub async fn add_timer(&self, product_id: Option<i64>, text: &str, starts_at_ms: i64, ends_at_ms: i64) -> Result<i64> {
+        Ok(sqlx::query_scalar("INSERT INTO timers (product_id, text, starts_at, ends_at) VALUES ($1, $2, $3, $4) RETURNING id")
+            .bind(product_id)
+            .bind(text)
+            .bind(starts_at_ms)
+            .bind(ends_at_ms)
+            .fetch_one(&self.pool)
+            .await?)
+    }
+
+    /// The offer behind a key, if it is running at `now_ms`.
+    pub async fn running_offer(&self, offer_key: &str, now_ms: i64) -> Result<Option<ProductOffer>> {
+        Ok(sqlx::query_as(
+            "SELECT offer_key, offertype, msg, count, qty, url, message, starts_at, ends_at FROM product_offers \
+             WHERE offer_key = $1 AND starts_at <= $2 AND ends_at > $2",
+        )
+        .bind(offer_key)
+        .bind(now_ms)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Active products of other styles in the given categories, nearest in price first.
+    pub async fn similar_products(&self, product: &Product, category_ids: &[i64], limit: i64, offset: i64) -> Result<Vec<Product>> {
+        if category_ids.is_empty() {
+            return Ok(vec![]);
+        }
+        let marks: Vec<String> = (0..category_ids.len()).map(|i| format!("${}", i + 4)).collect();
+        let sql = format!(
+            "{PRODUCT_SELECT} WHERE p.active = 1 AND p.parent_sku <> $1 \
+             AND p.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ({})) \
+             ORDER BY CASE WHEN p.color_name = $2 THEN 0 ELSE 1 END, ABS(p.price - $3), p.id LIMIT ${} OFFSET ${}",
+            marks.join(","),
+            category_ids.len() + 4,
+            category_ids.len() + 5
+        );
+        let mut q = sqlx::query_as::<_, Product>(&sql).bind(&product.parent_sku).bind(&product.color_name).bind(product.price);
+        for id in category_ids {
+            q = q.bind(*id);
+        }
+        Ok(q.bind(limit).bind(offset).fetch_all(&self.pool).await?)
+    }
+
+    /// Products by id, in the order asked, skipping unknown ids.
+    pub async fn products_by_ids(&self, ids: &[i64]) -> Result<Vec<Product>> {
+        if ids.is_empty() {
+            return Ok(vec![]);
+        }
+        let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!("{PRODUCT_SELECT} WHERE p.id IN ({})", marks.join(","));
+        let mut q = sqlx::query_as::<_, Product>(&sql);
+        for id in ids {
+            q = q.bind(*id);
+        }
+        let found = q.fetch_all(&self.pool).await?;
+        Ok(ids.iter().filter_map(|id| found.iter().find(|p| p.id == *id).cloned()).collect())
+    }
+
+    /// Active products of the given colour in any of the categories (match-the-set).
+    pub async fn products_in_colour(&self, colour: &str, category_ids: &[i64], limit: i64) -> Result<Vec<Product>> {
+        if category_ids.is_empty() {
+            return Ok(vec![]);
+        }
+        let marks: Vec<String> = (0..category_ids.len()).map(|i| format!("${}", i + 2)).collect();
+        let sql = format!(
+            "{PRODUCT_SELECT} WHERE p.active = 1 AND p.color_name = $1 \
+             AND p.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ({})) ORDER BY p.sold_count DESC, p.id LIMIT ${}",
+            marks.join(","),
+            category_ids.len() + 2
+        );
+        let mut q = sqlx::query_as::<_, Product>(&sql).bind(colour);
+        for id in category_ids {
+            q = q.bind(*id);
+        }
+        Ok(q.bind(limit).fetch_all(&self.pool).await?)
     }
 
     pub async fn product_count(&self) -> Result<i64> {

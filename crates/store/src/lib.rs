@@ -6,6 +6,9 @@ mod db;
 pub mod auth;
 pub mod carts;
 pub mod catalog;
+pub mod engagement;
+pub mod orders;
+pub mod reviews;
 pub mod outbox;
 pub mod reference;
 pub mod seed;
@@ -18,4 +21,12 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 /// A flag column (0/1 on both engines) read as a bool.
 pub(crate) fn flag(v: i64) -> bool {
     v != 0
+}
+
+/// A random hex token for temporary unique values.
+pub(crate) fn testing_free_token() -> String {
+    use rand::RngCore;
+    let mut b = [0u8; 12];
+    rand::thread_rng().fill_bytes(&mut b);
+    hex::encode(b)
 }

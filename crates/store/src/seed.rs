@@ -269,6 +269,8 @@ impl Store {
         }
 
         let mut products = 0usize;
+        // (product id, style index, top category, price, sizes in stock by part)
+        let mut made: Vec<(i64, usize, i64, i64, Vec<(i64, String)>)> = Vec::new();
         for (si, st) in STYLES.iter().enumerate() {
             let prefix = sku_prefix(st);
             let parent_sku = format!("{prefix}{}", 1001 + si);
@@ -386,6 +388,7 @@ impl Store {
                         }
                     }
                 }
+                made.push((product_id, si, top, st.price_rupees * 100, rows.iter().filter(|r| r.4 > 0).map(|r| (r.0, r.2.to_string())).collect()));
                 for (part, part_label, value, position, stock) in rows {
                     let size_sku = format!("{sku}-{value}");
                     let fit = if prefix == "BR" && value == "34B" { "Most customers find this true to size" } else { "" };
@@ -422,6 +425,71 @@ impl Store {
                         exec(&mut tx, "INSERT INTO reviews (product_id, user_id, headline, comment, public_name, stars, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                             &[I(product_id), I(*user_id), S(headline), S(comment), S(public_name), I(stars), I(t - ri as i64 * 86_400_000)]).await?;
                     }
+                }
+            }
+        }
+
+        // Orders. The demo shopper has received one product of each kind (so rating, reviewing,
+        // last-purchased sizes and re-order can be tried at once) and has one order on its way.
+        let shopper_id: i64 = sqlx::query_scalar("SELECT id FROM users WHERE mobile = $1").bind(DEMO_SHOPPER_MOBILE).fetch_one(&mut *tx).await?;
+        let first_of = |top: i64, skip: usize| made.iter().filter(|m| m.2 == top && !m.4.is_empty()).nth(skip).cloned();
+        let line = |m: &(i64, usize, i64, i64, Vec<(i64, String)>), wanted: &str| -> (i64, String, String, String, i64) {
+            let pick = |part: i64| m.4.iter().filter(|s| s.0 == part).map(|s| s.1.clone()).find(|v| v == wanted).or_else(|| m.4.iter().find(|s| s.0 == part).map(|s| s.1.clone())).unwrap_or_default();
+            if m.2 == 300 {
+                (m.0, String::new(), pick(1), pick(2), m.3)
+            } else {
+                (m.0, pick(0), String::new(), String::new(), m.3)
+            }
+        };
+        let mut orders: Vec<(Vec<(i64, String, String, String, i64)>, i64, &str, i64)> = Vec::new();
+        let wants: [(i64, &str); 5] = [(1, "34B"), (2, "M"), (4, "L"), (253, "M"), (300, "34B")];
+        for (i, (top, size)) in wants.iter().enumerate() {
+            if let Some(m) = first_of(*top, 0) {
+                orders.push((vec![line(&m, size)], shopper_id, "Delivered", 40 - i as i64 * 5));
+            }
+        }
+        if let Some(m) = first_of(1, 1) {
+            orders.push((vec![line(&m, "34B")], shopper_id, "Shipped", 2));
+        }
+        for (ri, user_id) in reviewer_ids.iter().enumerate() {
+            for k in 0..2usize {
+                let a = &made[(ri * 17 + k * 31) % made.len()];
+                let b = &made[(ri * 17 + k * 31 + 5) % made.len()];
+                let lines: Vec<_> = [a, b].iter().filter(|m| !m.4.is_empty()).map(|m| line(m, "M")).collect();
+                if !lines.is_empty() {
+                    orders.push((lines, *user_id, "Delivered", 60 + (ri * 2 + k) as i64));
+                }
+            }
+        }
+        for (n, (lines, user, status, days_ago)) in orders.into_iter().enumerate() {
+            let at = t - days_ago * 86_400_000;
+            let total: i64 = lines.iter().map(|l| l.4).sum();
+            let order_id: i64 = sqlx::query_scalar(
+                "INSERT INTO orders (order_ref, user_id, status, total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+            )
+            .bind(format!("DRPDEMO{:04}", n + 1)).bind(user).bind(status).bind(total).bind(at)
+            .fetch_one(&mut *tx).await?;
+            for (product_id, size, c1, c2, price) in lines {
+                exec(&mut tx, "INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price) VALUES ($1, $2, $3, $4, $5, 1, $6)",
+                    &[I(order_id), I(product_id), S(&size), S(&c1), S(&c2), I(price)]).await?;
+            }
+        }
+
+        // Design of the month: bras for this month and the two before, panties for this month.
+        let month = |back: i64| {
+            use chrono::Datelike;
+            let m0 = now.year() as i64 * 12 + now.month0() as i64 - back;
+            format!("{:04}-{:02}", m0 / 12, m0 % 12 + 1)
+        };
+        let blurb = "Each month our customers get one style at a give-away price, while stocks last.";
+        for (cat, top, back, skip) in [("bra", 1, 0, 2usize), ("bra", 1, 1, 3), ("bra", 1, 2, 4), ("panty", 2, 0, 2)] {
+            if let Some(m) = first_of(top, skip) {
+                exec(&mut tx, "INSERT INTO featured_designs (category_slug, month, product_id, blurb) VALUES ($1, $2, $3, $4)",
+                    &[S(cat), S(&month(back)), I(m.0), S(blurb)]).await?;
+                if back == 0 && cat == "bra" {
+                    // Under a day left: the banner hides its days box.
+                    exec(&mut tx, "INSERT INTO timers (product_id, text, starts_at, ends_at) VALUES ($1, $2, $3, $4)",
+                        &[I(m.0), S("Bra of the month: give-away price ends in"), I(millis(now - Duration::hours(1))), I(millis(now + Duration::hours(20)))]).await?;
                 }
             }
         }

@@ -172,11 +172,15 @@ pub async fn login(
 #[utoipa::path(get, path = "/api/v1/me/", tag = "account", responses((status = 200, body = Me)))]
 pub async fn me(State(state): State<AppState>, viewer: Viewer) -> ApiResult<axum::Json<Me>> {
     let cart_count = cart::quantity_of(&state, &viewer).await?;
+    let wishlist_count = match &viewer.user {
+        Some(u) => state.store.wishlist_count(u.id).await?,
+        None => 0,
+    };
     Ok(axum::Json(Me {
         is_authenticated: viewer.user.is_some(),
         user: viewer.user.as_ref().map(UserOut::from),
-        // No wishlist or notifications exist before their issues land: nothing to count yet.
-        wishlistCount: 0,
+        wishlistCount: wishlist_count,
+        // The shop has no notifications feature yet: there is nothing to count.
         cartCount: cart_count,
         notificationCount: 0,
     }))

@@ -1,12 +1,17 @@
-//! The cart as far as the foundation goes: the header's cart count.
+//! The cart as far as the product page needs it: the header's count and adding to the cart.
+//! The cart page and the offers engine come with their own issue.
 
-use crate::error::ApiResult;
-use crate::security::Viewer;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Json as JsonBody;
+use crate::security::{self, Viewer};
 use crate::AppState;
 use axum::extract::State;
+use axum::http::{header, HeaderMap};
+use axum::response::IntoResponse;
 use axum::Json;
-use drape_store::carts::CartOwner;
-use serde::Serialize;
+use drape_domain::stock::{self, AddRefusal};
+use drape_store::carts::{CartLine, CartOwner};
+use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct CartQuantity {
@@ -36,3 +41,90 @@ pub async fn cart_dropdown(State(state): State<AppState>, viewer: Viewer) -> Api
     Ok(Json(CartQuantity { cart_quantity: quantity_of(&state, &viewer).await? }))
 }
 
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct ComboChoice {
+    pub combo1: Option<String>,
+    pub combo2: Option<String>,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct CartAdd {
+    /// The visitor's cart id, if the page knows it; another cart's id is refused.
+    pub cart: Option<i64>,
+    pub product: i64,
+    pub quantity: i64,
+    pub size: Option<String>,
+    pub combo_sizes: Option<ComboChoice>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CartAdded {
+    pub status: String,
+    pub cart_quantity: i64,
+    pub item_id: i64,
+    pub message: String,
+}
+
+fn chosen(v: &Option<String>) -> Option<&str> {
+    v.as_deref().map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// Adds a product in a size (or a combo's two sizes) to the visitor's cart, within stock and max_cart_items.
+#[utoipa::path(post, path = "/api/v3/cart-items/", tag = "cart", request_body = CartAdd,
+    responses((status = 200, body = CartAdded), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody(req): JsonBody<CartAdd>) -> ApiResult<impl IntoResponse> {
+    let p = state.store.product_by_id(req.product).await.map_err(|e| match e {
+        drape_store::StoreError::NotFound => ApiError::not_found("We couldn't find that product."),
+        other => other.into(),
+    })?;
+    if !p.is_active() {
+        return Err(ApiError::bad_request(AddRefusal::OutOfStock.message()));
+    }
+    let sizes = state.store.sizes(p.id).await?;
+    let find = |part: i64, value: &str| sizes.iter().find(|s| s.part == part && s.value == value);
+    let no_size = || ApiError::not_found("We couldn't find that size for this product.");
+    let (line, available) = if p.is_combo() {
+        let label = |part: i64| sizes.iter().find(|s| s.part == part).map(|s| s.part_label.clone()).unwrap_or_default();
+        let combo = req.combo_sizes.as_ref();
+        let first = combo.and_then(|c| chosen(&c.combo1));
+        let second = combo.and_then(|c| chosen(&c.combo2));
+        let Some(first) = first else { return Err(ApiError::field("combo1", format!("Please Select {} size", label(1)))) };
+        let Some(second) = second else { return Err(ApiError::field("combo2", format!("Please Select {} size", label(2)))) };
+        let (a, b) = (find(1, first).ok_or_else(no_size)?, find(2, second).ok_or_else(no_size)?);
+        let line = CartLine { id: 0, product_id: p.id, size_id: None, combo1_size_id: Some(a.id), combo2_size_id: Some(b.id), quantity: req.quantity };
+        (line, stock::combo_stock(a.stock, b.stock))
+    } else {
+        let Some(value) = chosen(&req.size) else { return Err(ApiError::field("size", "Please Select Size...")) };
+        let s = find(0, value).ok_or_else(no_size)?;
+        (CartLine { id: 0, product_id: p.id, size_id: Some(s.id), combo1_size_id: None, combo2_size_id: None, quantity: req.quantity }, s.stock)
+    };
+
+    let mut headers = HeaderMap::new();
+    let guest_token;
+    let owner = match (&viewer.user, &viewer.guest_token) {
+        (Some(u), _) => CartOwner::Shopper(u.id),
+        (None, Some(t)) => CartOwner::Guest(t),
+        (None, None) => {
+            guest_token = security::random_token();
+            headers.append(
+                header::SET_COOKIE,
+                security::set_cookie(security::GUEST_CART_COOKIE, &guest_token, 30 * 86_400, true, state.config.secure_cookies),
+            );
+            CartOwner::Guest(&guest_token)
+        }
+    };
+    if let Some(asked) = req.cart {
+        if state.store.cart_id(owner).await? != Some(asked) {
+            return Err(ApiError::not_found("We couldn't find that cart."));
+        }
+    }
+    let already: i64 = state.store.cart_lines(owner).await?.iter().filter(|l| l.same_choice(&line)).map(|l| l.quantity).sum();
+    stock::may_add(available, p.max_cart_items, already, req.quantity).map_err(|r| ApiError::bad_request(r.message()))?;
+    let now = state.now();
+    let item_id = state.store.add_to_cart(owner, &line, now).await?;
+    let user_id = viewer.user.as_ref().map(|u| u.id);
+    state.store.record_shopper_event("added_to_cart", user_id, Some(p.id), state.store.cart_id(owner).await?, "pdp", now).await?;
+    let cart_quantity = state.store.cart_quantity(owner).await?;
+    Ok((headers, Json(CartAdded { status: "success".into(), cart_quantity, item_id, message: "Added to cart".into() })))
+}

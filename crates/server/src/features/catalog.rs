@@ -229,7 +229,7 @@ fn product_not_found() -> ApiError {
     ApiError::not_found("We couldn't find that product. It may have been removed.")
 }
 
-async fn find_product(state: &AppState, slug: &str) -> ApiResult<Product> {
+pub async fn find_product(state: &AppState, slug: &str) -> ApiResult<Product> {
     let slug = parse_slug(slug)?;
     state.store.product_by_slug(slug).await.map_err(|e| match e {
         drape_store::StoreError::NotFound => product_not_found(),
@@ -241,7 +241,7 @@ pub fn product_image(sku: &str, n: i64) -> String {
     format!("/media/products/{sku}/{n}.svg")
 }
 
-fn card(p: &Product, ratings: Option<&(i64, i64)>) -> ProductCard {
+pub fn card(p: &Product, ratings: Option<&(i64, i64)>) -> ProductCard {
     let (n, sum) = ratings.copied().unwrap_or((0, 0));
     ProductCard {
         id: p.id,
@@ -347,6 +347,82 @@ pub async fn listing(State(state): State<AppState>, Query(q): Query<ListingQuery
     }))
 }
 
+/// Listing cards for products, with the ratings shoppers see, in one query for all of them.
+pub async fn cards(state: &AppState, products: &[Product]) -> ApiResult<Vec<ProductCard>> {
+    let ids: Vec<i64> = products.iter().map(|p| p.id).collect();
+    let totals = state.store.public_rating_totals(&ids).await?;
+    Ok(products.iter().map(|p| card(p, totals.get(&p.id))).collect())
+}
+
+/// The top-level category of a product (1 bra, 2 panty, 4 nightwear, 253 activewear, 300 combos).
+pub fn top_category(categories: &[Category], category_id: i64) -> i64 {
+    chain(categories, category_id).first().map(|c| c.id).unwrap_or(category_id)
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct FeatureOut {
+    pub description: String,
+    pub icon_small: String,
+    pub slug: String,
+    pub category_name: String,
+}
+
+/// The product's features, keyed by feature name.
+#[utoipa::path(get, path = "/web/api/v1/product-feature/{slug}/", tag = "catalog", params(("slug" = String, Path)),
+    responses((status = 200, body = BTreeMap<String, FeatureOut>), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn product_features(State(state): State<AppState>, Path(slug): Path<String>) -> ApiResult<Json<BTreeMap<String, FeatureOut>>> {
+    let p = find_product(&state, &slug).await?;
+    Ok(Json(
+        state
+            .store
+            .features(p.id)
+            .await?
+            .into_iter()
+            .map(|f| (f.name, FeatureOut { description: f.description, icon_small: f.icon_small, slug: f.slug, category_name: f.category_name }))
+            .collect(),
+    ))
+}
+
+#[derive(Serialize, utoipa::ToSchema, Default)]
+pub struct LastPurchasedSizes {
+    pub status: String,
+    pub bra_size1: String,
+    pub panty_size: String,
+    pub nightwear_size: String,
+    pub activewear_size: String,
+}
+
+/// The sizes the shopper last received per category, for the page's suggested size.
+#[utoipa::path(get, path = "/web/api/v1/product/last-purchased-size/", tag = "catalog", responses((status = 200, body = LastPurchasedSizes)))]
+pub async fn last_purchased_size(State(state): State<AppState>, viewer: Viewer) -> ApiResult<Json<LastPurchasedSizes>> {
+    use drape_domain::engagement::{size_slot, SizeSlot};
+    let mut out = LastPurchasedSizes { status: "success".into(), ..Default::default() };
+    let Some(user) = &viewer.user else { return Ok(Json(out)) };
+    let cats = state.store.categories().await?;
+    for bought in state.store.delivered_sizes(user.id).await? {
+        let p = state.store.product_by_id(bought.product_id).await?;
+        let top = top_category(&cats, p.category_id);
+        // A combo fills both the bra and the panty slot.
+        let fills: Vec<(SizeSlot, &str)> = if p.is_combo() {
+            vec![(SizeSlot::Bra, bought.combo1.as_str()), (SizeSlot::Panty, bought.combo2.as_str())]
+        } else {
+            size_slot(top).map(|s| vec![(s, bought.size_value.as_str())]).unwrap_or_default()
+        };
+        for (slot, size) in fills {
+            let target = match slot {
+                SizeSlot::Bra => &mut out.bra_size1,
+                SizeSlot::Panty => &mut out.panty_size,
+                SizeSlot::Nightwear => &mut out.nightwear_size,
+                SizeSlot::Activewear => &mut out.activewear_size,
+            };
+            if target.is_empty() && !size.is_empty() {
+                *target = size.to_string();
+            }
+        }
+    }
+    Ok(Json(out))
+}
+
 fn sanitise(html: &str) -> String {
     ammonia::clean(html)
 }
@@ -355,8 +431,12 @@ fn sanitise(html: &str) -> String {
 #[utoipa::path(get, path = "/web/api/v1/product-mobile/{slug}/", tag = "catalog",
     params(("slug" = String, Path, description = "product slug")),
     responses((status = 200, body = ProductOut), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn product(State(state): State<AppState>, Path(slug): Path<String>) -> ApiResult<Json<ProductOut>> {
+pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): Path<String>) -> ApiResult<Json<ProductOut>> {
     let p = find_product(&state, &slug).await?;
+    let in_wishlist = match &viewer.user {
+        Some(u) => state.store.is_in_wishlist(u.id, p.id).await?,
+        None => false,
+    };
     let store = &state.store;
     let cats = store.categories().await?;
     let filed = store.product_category_ids(p.id).await?;
@@ -433,8 +513,7 @@ pub async fn product(State(state): State<AppState>, Path(slug): Path<String>) ->
                 rgbcode: v.rgbcode.clone(),
             })
             .collect(),
-        // The wishlist arrives with its own issue; until then nothing is in one.
-        is_in_wishlist: false,
+        is_in_wishlist: in_wishlist,
         pinit_path: img,
         get_meta_title: p.meta_title.clone(),
         rvp: Rvp { sold_count: p.sold_count },

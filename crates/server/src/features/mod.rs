@@ -5,4 +5,8 @@ pub mod cart;
 pub mod catalog;
 pub mod dev;
 pub mod media;
+pub mod offers;
 pub mod ops;
+pub mod recommendations;
+pub mod reviews;
+pub mod shopper;

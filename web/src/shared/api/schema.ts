@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/addproductrequest/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notify-me: asks to be told when a sold-out size is back. A GET with side effects (as the spec's
+         *     client sends it), so it checks the CSRF token from the query itself.
+         */
+        get: operations["add_product_request"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login/": {
         parameters: {
             query?: never;
@@ -55,6 +75,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reviews/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves a written review (the spec's review save; path from spec 000 §7). */
+        post: operations["save_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/main-menu-msite/": {
         parameters: {
             query?: never;
@@ -64,6 +101,57 @@ export interface paths {
         };
         /** The category menu for the mobile site: top-level categories with their children. */
         get: operations["menu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/cart-items/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a product in a size (or a combo's two sizes) to the visitor's cart, within stock and max_cart_items. */
+        post: operations["add_to_cart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/wishlist/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Toggles each entry in the shopper's wishlist. */
+        post: operations["toggle_wishlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bp_pp_product_details_page/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The running offer behind the product's offer key, with how much of it the visitor's cart holds. */
+        get: operations["offer_messages"];
         put?: never;
         post?: never;
         delete?: never;
@@ -98,6 +186,40 @@ export interface paths {
         };
         /** The 50 newest outbox messages (demo mode only). */
         get: operations["outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-event-data/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a shopper-side event and answers the product and cart event data of spec 000 §3. */
+        post: operations["event_data"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-my-rating/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visitor's rating of a product and the order it refers to. */
+        get: operations["my_rating"];
         put?: never;
         post?: never;
         delete?: never;
@@ -157,6 +279,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rating/save/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the shopper's stars for a delivered order's product; a second rating of that order updates it. */
+        post: operations["save_rating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/save-product-feedback/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Saves the feedback form that follows a star rating. Radio answers arrive as fields named by question slug. */
+        post: operations["save_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/api/v1/featured/{category}/{month_year}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The design of the month for a category, with links to the previous and next months that have one. */
+        get: operations["featured"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/api/v1/more-like-this/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Other styles in the product's category, same colour and nearest price first, 8 a page (page 0 first). */
+        get: operations["more_like_this"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/api/v1/product-feature/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product's features, keyed by feature name. */
+        get: operations["product_features"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/web/api/v1/product-mobile/{slug}/": {
         parameters: {
             query?: never;
@@ -166,6 +373,40 @@ export interface paths {
         };
         /** The product page's product (spec 001 §3). */
         get: operations["product"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/api/v1/product/last-purchased-size/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sizes the shopper last received per category, for the page's suggested size. */
+        get: operations["last_purchased_size"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/api/v1/product/{slug}/feedback-questions/s/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The extra questions asked when a rating is below 4. */
+        get: operations["feedback_questions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -191,6 +432,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/web/api/v1/product/{slug}/timer/s/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The countdown running now for the product (its own, else the store-wide one), or null. */
+        get: operations["timer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/api/v1/product/{slug}/web-reviews/s/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of a product's reviews, five a page, newest first. */
+        get: operations["web_reviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/web/api/v1/products/": {
         parameters: {
             query?: never;
@@ -208,10 +483,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/web/api/v1/products/by-ids/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Product cards by id, in the order asked (the browser's recently-viewed list). */
+        get: operations["by_ids"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/api/v1/recommendations/{slug}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Match-the-set (the other half of a set in the same colour) or people-also-bought (products bought
+         *     in the same orders).
+         */
+        get: operations["recommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/api/v1/reorder-products/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products from the shopper's delivered orders, most recent first (empty for guests). */
+        get: operations["reorder_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Cards: {
+            products: components["schemas"]["ProductCard"][];
+        };
+        CartAdd: {
+            /**
+             * Format: int64
+             * @description The visitor's cart id, if the page knows it; another cart's id is refused.
+             */
+            cart?: number | null;
+            combo_sizes?: null | components["schemas"]["ComboChoice"];
+            /** Format: int64 */
+            product: number;
+            /** Format: int64 */
+            quantity: number;
+            size?: string | null;
+        };
+        CartAdded: {
+            /** Format: int64 */
+            cart_quantity: number;
+            /** Format: int64 */
+            item_id: number;
+            message: string;
+            status: string;
+        };
+        CartEventData: {
+            /** Format: int64 */
+            cart_id: number;
+            cart_items: components["schemas"]["CartEventItem"][];
+            /** Format: int64 */
+            cart_items_count: number;
+            /** @description No coupons exist before the offers engine: null. */
+            coupon_data?: string | null;
+            /** Format: double */
+            discount_avg: number;
+            /** Format: double */
+            total_value: number;
+        };
+        CartEventItem: {
+            name: string;
+            /** Format: double */
+            price: number;
+            /** Format: int64 */
+            product_id: number;
+            /** Format: int64 */
+            quantity: number;
+            sku: string;
+        };
         CartQuantity: {
             /**
              * Format: int64
@@ -246,6 +622,10 @@ export interface components {
             small_image: string;
             url: string;
         };
+        ComboChoice: {
+            combo1?: string | null;
+            combo2?: string | null;
+        };
         ComboGroup: {
             sizes: components["schemas"]["SizeItem"][];
             type: string;
@@ -263,6 +643,48 @@ export interface components {
             /** @description A sentence the UI shows as it is. */
             message: string;
         };
+        EventAnswer: {
+            cart?: null | components["schemas"]["CartEventData"];
+            product?: null | components["schemas"]["ProductEventData"];
+        };
+        EventForm: {
+            /** @description JSON: {event_name, product_id | productslug | cart_id, source, cart_updated} */
+            data: string;
+        };
+        FeatureOut: {
+            category_name: string;
+            description: string;
+            icon_small: string;
+            slug: string;
+        };
+        FeaturedOut: {
+            blurb: string;
+            category: string;
+            month_year: string;
+            next?: string | null;
+            previous?: string | null;
+            product: components["schemas"]["ProductCard"];
+            product_slug: string;
+            title: string;
+        };
+        FeedbackOption: {
+            label: string;
+            value: string;
+        };
+        FeedbackQuestion: {
+            /** @description Option values the form emphasises (the fit question: 1 and 5). */
+            emphasis: string[];
+            options: components["schemas"]["FeedbackOption"][];
+            question_type: string;
+            slug: string;
+            text: string;
+            /** Format: int64 */
+            total_rating_count: number;
+        };
+        FeedbackQuestions: {
+            comment: string;
+            f_questions_secondary: components["schemas"]["FeedbackQuestion"][];
+        };
         /** @enum {string} */
         GalleryKind: "image" | "video";
         GalleryOut: {
@@ -279,6 +701,13 @@ export interface components {
         LabelOut: {
             address: string;
             label: string;
+        };
+        LastPurchasedSizes: {
+            activewear_size: string;
+            bra_size1: string;
+            nightwear_size: string;
+            panty_size: string;
+            status: string;
         };
         LoggedIn: {
             user: components["schemas"]["UserOut"];
@@ -299,6 +728,34 @@ export interface components {
         };
         Menu: {
             categories: components["schemas"]["CategoryNode"][];
+        };
+        MyRating: {
+            /** Format: int64 */
+            my_rating: number;
+            ordered_by_user: boolean;
+            orderid?: string | null;
+            orderstatus: string;
+        };
+        NotifyAnswer: {
+            message: string;
+            result: string;
+        };
+        OfferMessages: {
+            offer_msg_dict_ajax: {
+                [key: string]: components["schemas"]["OfferOut"];
+            };
+        };
+        OfferOut: {
+            /** Format: int64 */
+            count: number;
+            message: string;
+            msg: string;
+            offer_applied: boolean;
+            /** Format: int64 */
+            offertype: number;
+            /** Format: int64 */
+            qty: number;
+            url: string;
         };
         OtpRequest: {
             mobile: string;
@@ -347,6 +804,43 @@ export interface components {
             /** Format: int64 */
             total_ratings_count: number;
             url: string;
+        };
+        ProductEventData: {
+            category_ids: number[];
+            category_names: string[];
+            color: string;
+            currency: string;
+            /**
+             * Format: int64
+             * @description Whole percent.
+             */
+            discount: number;
+            /** Format: double */
+            discounted_price: number;
+            discounted_price_ui: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            mrp: number;
+            name: string;
+            /** Format: int64 */
+            offer_category_id: number;
+            offer_text: string;
+            /**
+             * Format: double
+             * @description Rupees, as analytics tools expect.
+             */
+            original_price: number;
+            product_brand: string;
+            product_image: string;
+            product_slug: string;
+            product_url: string;
+            /** Format: int64 */
+            quantity: number;
+            size: string;
+            sku: string;
+            sub_category_ids: number[];
+            sub_category_names: string[];
         };
         ProductList: {
             /** Format: int64 */
@@ -420,9 +914,55 @@ export interface components {
             translated_name: string;
             url: string;
         };
+        RatingForm: {
+            orderid: string;
+            pId: string;
+            rating: string;
+        };
+        RatingSaved: {
+            /** Format: int64 */
+            responseid: number;
+        };
+        /** @description A row of `object_list`, by position (docs/api.md). */
+        ReviewCell: number | string | boolean | (number | null);
+        ReviewIn: {
+            comment: string;
+            headline: string;
+            /** Format: int64 */
+            product: number;
+            public_name?: string;
+            /** Format: int64 */
+            star?: number | null;
+        };
+        ReviewPage: {
+            has_next: boolean;
+            has_previous: boolean;
+            /** Format: int64 */
+            next_page_number?: number | null;
+            /** Format: int64 */
+            num_pages: number;
+            /** Format: int64 */
+            number: number;
+            object_list: components["schemas"]["ReviewCell"][][];
+            /** Format: int64 */
+            previous_page_number?: number | null;
+            /** Format: int64 */
+            total_reviews: number;
+        };
+        ReviewSaved: {
+            /** Format: int64 */
+            id: number;
+            status: string;
+        };
         Rvp: {
             /** Format: int64 */
             sold_count: number;
+        };
+        SimilarPage: {
+            has_next: boolean;
+            /** Format: int64 */
+            page: number;
+            products: components["schemas"]["ProductCard"][];
         };
         SizeItem: {
             fit_size_msg: string;
@@ -456,6 +996,27 @@ export interface components {
                 [key: string]: string;
             };
         };
+        Status: {
+            status: string;
+        };
+        TimerAnswer: {
+            timer?: null | components["schemas"]["TimerOut"];
+        };
+        TimerOut: {
+            enddate: string;
+            /** Format: int64 */
+            ends_at_ms: number;
+            endtime: string;
+            hexcode: string;
+            /** Format: int64 */
+            id: number;
+            startdate: string;
+            /** Format: int64 */
+            starts_at_ms: number;
+            starttime: string;
+            text: string;
+            text_hexcode: string;
+        };
         /** @description `total_ratings`: [count, privileged count, reviews, counts 5…1, privileged % 5…1, % 5…1] (docs/api.md). */
         TotalRatingsEntry: number | number[];
         UserOut: {
@@ -467,6 +1028,22 @@ export interface components {
             mobile: string;
             name: string;
         };
+        WishlistAnswer: {
+            /** @description Whether the last entry is in the wishlist now. */
+            in_wishlist: boolean;
+            status: string;
+            /** Format: int64 */
+            wishlist_count: number;
+        };
+        WishlistEntry: {
+            /** Format: int64 */
+            child_product?: number | null;
+            first_combo_size?: string | null;
+            multi_combo_size?: string | null;
+            /** Format: int64 */
+            product: number;
+            second_combo_size?: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -476,6 +1053,47 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    add_product_request: {
+        parameters: {
+            query: {
+                csrfmiddlewaretoken?: string | null;
+                productname: string;
+                email?: string;
+                phone?: string;
+                size: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotifyAnswer"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -573,6 +1191,53 @@ export interface operations {
             };
         };
     };
+    save_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewIn"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewSaved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     menu: {
         parameters: {
             query?: never;
@@ -588,6 +1253,121 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Menu"];
+                };
+            };
+        };
+    };
+    add_to_cart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CartAdd"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartAdded"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    toggle_wishlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WishlistEntry"][];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WishlistAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    offer_messages: {
+        parameters: {
+            query: {
+                product_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferMessages"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -626,6 +1406,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Outbox"];
+                };
+            };
+        };
+    };
+    event_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["EventForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAnswer"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    my_rating: {
+        parameters: {
+            query: {
+                productId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyRating"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -711,6 +1559,193 @@ export interface operations {
             };
         };
     };
+    save_rating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RatingForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingSaved"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Status"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    featured: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                category: string;
+                month_year: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeaturedOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    more_like_this: {
+        parameters: {
+            query: {
+                productid: string;
+                page?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    product_features: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: components["schemas"]["FeatureOut"];
+                    };
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     product: {
         parameters: {
             query?: never;
@@ -729,6 +1764,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    last_purchased_size: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastPurchasedSizes"];
+                };
+            };
+        };
+    };
+    feedback_questions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackQuestions"];
                 };
             };
             404: {
@@ -771,6 +1854,66 @@ export interface operations {
             };
         };
     };
+    timer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimerAnswer"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    web_reviews: {
+        parameters: {
+            query?: {
+                page?: string | null;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPage"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listing: {
         parameters: {
             query?: {
@@ -799,6 +1942,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    by_ids: {
+        parameters: {
+            query: {
+                /** @description Comma-separated product ids, at most 20. */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cards"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recommendations: {
+        parameters: {
+            query: {
+                /** @description `match-the-set` or `people-also-bought` */
+                kind: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cards"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reorder_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cards"];
                 };
             };
         };

@@ -1,0 +1,103 @@
+//! Rules for what shoppers send from the product page: notify-me, events, offers, last-purchased sizes.
+
+use crate::validation::{Email, Phone};
+
+/// The events the shopper-side event call accepts (spec 000 §7).
+pub const EVENT_NAMES: [&str; 10] = [
+    "product_viewed",
+    "added_to_cart",
+    "removed_from_cart",
+    "removed_from_wishlist",
+    "added_to_wishlist",
+    "added_to_wishlist_moengage",
+    "cart_updated",
+    "cart_viewed",
+    "Share_product",
+    "notify_me",
+];
+
+pub fn is_known_event(name: &str) -> bool {
+    EVENT_NAMES.contains(&name)
+}
+
+/// Who is asking for a size, for de-duplication: a shopper by id, a guest by e-mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotifyContact {
+    pub requester: String,
+    pub email: String,
+    pub phone: String,
+}
+
+/// Spec 001 §5: a shopper with an e-mail on file skips validation; everyone else must give a valid
+/// e-mail (the lenient rule) and a valid 10-digit phone. Returns the message to show on failure.
+pub fn notify_contact(user: Option<(i64, Option<&str>)>, email: &str, phone: &str) -> Result<NotifyContact, &'static str> {
+    if let Some((id, Some(known))) = user {
+        if !known.is_empty() {
+            return Ok(NotifyContact { requester: format!("u:{id}"), email: known.to_string(), phone: phone.trim().to_string() });
+        }
+    }
+    let email = email.trim();
+    let phone: String = phone.chars().filter(|c| c.is_ascii_digit()).collect();
+    if Email::parse_lenient(email).is_none() {
+        return Err(Email::MESSAGE);
+    }
+    if Phone::parse(&phone).is_none() {
+        return Err(Phone::MESSAGE);
+    }
+    let requester = match user {
+        Some((id, _)) => format!("u:{id}"),
+        None => format!("e:{}", email.to_ascii_lowercase()),
+    };
+    Ok(NotifyContact { requester, email: email.to_string(), phone })
+}
+
+/// An offer counts as applied when the cart holds at least `count` of its pieces.
+pub fn offer_applied(count: i64, qty_in_cart: i64) -> bool {
+    count > 0 && qty_in_cart >= count
+}
+
+/// Which last-purchased size slot a top category fills (spec 001 §3, §4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SizeSlot {
+    Bra,
+    Panty,
+    Nightwear,
+    Activewear,
+}
+
+pub fn size_slot(top_category: i64) -> Option<SizeSlot> {
+    match top_category {
+        1 => Some(SizeSlot::Bra),
+        2 => Some(SizeSlot::Panty),
+        4 => Some(SizeSlot::Nightwear),
+        253 => Some(SizeSlot::Activewear),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notify_contact_rules() {
+        let ok = notify_contact(Some((7, Some("a@b.com"))), "", "").unwrap();
+        assert_eq!(ok.requester, "u:7");
+        assert_eq!(ok.email, "a@b.com");
+        assert_eq!(notify_contact(None, "bad", "9876543210"), Err("Provide a valid email address"));
+        assert_eq!(notify_contact(None, "a@b.com", "12345"), Err("Please enter your 10 digit phone number"));
+        assert_eq!(notify_contact(Some((7, None)), "bad", "9876543210"), Err("Provide a valid email address"));
+        let guest = notify_contact(None, " Asha@Example.com ", "98765-43210").unwrap();
+        assert_eq!(guest.requester, "e:asha@example.com");
+        assert_eq!(guest.phone, "9876543210");
+    }
+
+    #[test]
+    fn offers_and_slots() {
+        assert!(offer_applied(3, 3) && !offer_applied(3, 2) && !offer_applied(0, 5));
+        assert_eq!(size_slot(1), Some(SizeSlot::Bra));
+        assert_eq!(size_slot(253), Some(SizeSlot::Activewear));
+        assert_eq!(size_slot(300), None);
+        assert!(is_known_event("Share_product") && !is_known_event("share_product"));
+    }
+}

@@ -1,0 +1,195 @@
+//! Time-bound selling on the product page: the countdown timer, offer messages, design of the month.
+
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Query;
+use crate::features::{cart, catalog};
+use crate::security::Viewer;
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::Json;
+use chrono::{DateTime, FixedOffset, Utc};
+use drape_domain::engagement::offer_applied;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct TimerOut {
+    pub id: i64,
+    pub startdate: String,
+    pub starttime: String,
+    pub enddate: String,
+    pub endtime: String,
+    pub hexcode: String,
+    pub text_hexcode: String,
+    pub text: String,
+    pub starts_at_ms: i64,
+    pub ends_at_ms: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct TimerAnswer {
+    pub timer: Option<TimerOut>,
+}
+
+fn ist() -> FixedOffset {
+    FixedOffset::east_opt(5 * 3600 + 1800).expect("IST")
+}
+
+fn ist_parts(ms: i64) -> (String, String) {
+    let t = DateTime::<Utc>::from_timestamp_millis(ms).unwrap_or_default().with_timezone(&ist());
+    (t.format("%Y-%m-%d").to_string(), t.format("%H:%M:%S").to_string())
+}
+
+/// The countdown running now for the product (its own, else the store-wide one), or null.
+#[utoipa::path(get, path = "/web/api/v1/product/{slug}/timer/s/", tag = "offers", params(("slug" = String, Path)),
+    responses((status = 200, body = TimerAnswer), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn timer(State(state): State<AppState>, Path(slug): Path<String>) -> ApiResult<Json<TimerAnswer>> {
+    let p = catalog::find_product(&state, &slug).await?;
+    let t = state.store.running_timer(p.id, state.now().timestamp_millis()).await?;
+    Ok(Json(TimerAnswer {
+        timer: t.map(|t| {
+            let (startdate, starttime) = ist_parts(t.starts_at);
+            let (enddate, endtime) = ist_parts(t.ends_at);
+            TimerOut {
+                id: t.id,
+                startdate,
+                starttime,
+                enddate,
+                endtime,
+                hexcode: t.hexcode,
+                text_hexcode: t.text_hexcode,
+                text: t.text,
+                starts_at_ms: t.starts_at,
+                ends_at_ms: t.ends_at,
+            }
+        }),
+    }))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct OfferOut {
+    pub offertype: i64,
+    pub msg: String,
+    pub count: i64,
+    pub qty: i64,
+    pub offer_applied: bool,
+    pub url: String,
+    pub message: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct OfferMessages {
+    pub offer_msg_dict_ajax: BTreeMap<String, OfferOut>,
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct OfferQuery {
+    pub product_id: String,
+}
+
+/// The running offer behind the product's offer key, with how much of it the visitor's cart holds.
+#[utoipa::path(get, path = "/bp_pp_product_details_page/", tag = "offers", params(OfferQuery),
+    responses((status = 200, body = OfferMessages), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn offer_messages(State(state): State<AppState>, viewer: Viewer, Query(q): Query<OfferQuery>) -> ApiResult<Json<OfferMessages>> {
+    let id: i64 = q.product_id.trim().parse().ok().filter(|n| *n > 0).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
+    let p = state.store.product_by_id(id).await?;
+    let mut out = BTreeMap::new();
+    if !p.offer_key.is_empty() {
+        if let Some(o) = state.store.running_offer(&p.offer_key, state.now().timestamp_millis()).await? {
+            let qty = match cart::owner(&viewer) {
+                Some(owner) => state.store.cart_quantity_for_offer(owner, &p.offer_key).await?,
+                None => 0,
+            };
+            out.insert(
+                o.offer_key.clone(),
+                OfferOut { offertype: o.offertype, msg: o.msg, count: o.count, qty, offer_applied: offer_applied(o.count, qty), url: o.url, message: o.message },
+            );
+        }
+    }
+    Ok(Json(OfferMessages { offer_msg_dict_ajax: out }))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct FeaturedOut {
+    pub category: String,
+    pub month_year: String,
+    pub title: String,
+    pub blurb: String,
+    pub product: catalog::ProductCard,
+    pub product_slug: String,
+    pub previous: Option<String>,
+    pub next: Option<String>,
+}
+
+const MONTHS: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+
+/// `may-2026` → `2026-05`.
+fn parse_month_year(s: &str) -> Option<String> {
+    let (m, y) = s.rsplit_once('-')?;
+    let month = MONTHS.iter().position(|x| *x == m)? + 1;
+    let year: u32 = y.parse().ok().filter(|y| (2000..=2100).contains(y))?;
+    Some(format!("{year:04}-{month:02}"))
+}
+
+/// `2026-05` → (`may-2026`, `May 2026`).
+fn month_names(ym: &str) -> Option<(String, String)> {
+    let (y, m) = ym.split_once('-')?;
+    let name = MONTHS.get(m.parse::<usize>().ok()?.checked_sub(1)?)?;
+    let mut title = name.to_string();
+    title[..1].make_ascii_uppercase();
+    Some((format!("{name}-{y}"), format!("{title} {y}")))
+}
+
+fn featured_path(category: &str, ym: &str) -> Option<String> {
+    month_names(ym).map(|(slug, _)| format!("/best-{category}-design-of-{slug}/"))
+}
+
+/// The design of the month for a category, with links to the previous and next months that have one.
+#[utoipa::path(get, path = "/web/api/v1/featured/{category}/{month_year}/", tag = "offers",
+    params(("category" = String, Path), ("month_year" = String, Path)),
+    responses((status = 200, body = FeaturedOut), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn featured(State(state): State<AppState>, Path((category, month_year)): Path<(String, String)>) -> ApiResult<Json<FeaturedOut>> {
+    let none = || ApiError::not_found("There is no featured design for that month.");
+    if category.len() > 30 || !category.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') {
+        return Err(none());
+    }
+    let ym = parse_month_year(&month_year).ok_or_else(none)?;
+    let f = state.store.featured(&category, &ym).await?.ok_or_else(none)?;
+    let p = state.store.product_by_id(f.product_id).await?;
+    let (prev, next) = state.store.featured_neighbours(&category, &ym).await?;
+    let (_, title_month) = month_names(&ym).ok_or_else(none)?;
+    let mut cat_title = category.clone();
+    cat_title[..1].make_ascii_uppercase();
+    let card = catalog::cards(&state, std::slice::from_ref(&p)).await?.remove(0);
+    Ok(Json(FeaturedOut {
+        title: format!("Best {cat_title} Design of {title_month}"),
+        category: category.clone(),
+        month_year,
+        blurb: f.blurb,
+        product_slug: p.slug.clone(),
+        product: card,
+        previous: prev.and_then(|m| featured_path(&category, &m)),
+        next: next.and_then(|m| featured_path(&category, &m)),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn month_year_round_trip() {
+        assert_eq!(parse_month_year("may-2026").as_deref(), Some("2026-05"));
+        assert_eq!(parse_month_year("december-2025").as_deref(), Some("2025-12"));
+        assert_eq!(parse_month_year("smarch-2026"), None);
+        assert_eq!(parse_month_year("may-20x6"), None);
+        assert_eq!(featured_path("bra", "2026-11").as_deref(), Some("/best-bra-design-of-november-2026/"));
+        assert_eq!(month_names("2026-13"), None);
+    }
+
+    #[test]
+    fn timer_times_are_indian() {
+        // 2026-11-22 00:00 UTC is 05:30 in India.
+        assert_eq!(ist_parts(1_795_305_600_000), ("2026-11-22".to_string(), "05:30:00".to_string()));
+    }
+}

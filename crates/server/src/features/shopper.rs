@@ -1,0 +1,296 @@
+//! What a shopper does from the product page besides buying: notify-me, wishlist, and the
+//! shopper-side event call (spec 000 §3 event data, §7 /get-event-data/).
+
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{Form, Json, Query};
+use crate::features::{cart, catalog};
+use crate::security::{self, Viewer};
+use crate::AppState;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use drape_domain::engagement::{is_known_event, notify_contact};
+use drape_store::engagement::WishlistChoice;
+use serde::{Deserialize, Serialize};
+
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct NotifyQuery {
+    pub csrfmiddlewaretoken: Option<String>,
+    pub productname: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub phone: String,
+    pub size: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct NotifyAnswer {
+    pub result: String,
+    pub message: String,
+}
+
+fn notify_error(message: impl Into<String>) -> axum::Json<NotifyAnswer> {
+    axum::Json(NotifyAnswer { result: "error".into(), message: message.into() })
+}
+
+/// Notify-me: asks to be told when a sold-out size is back. A GET with side effects (as the spec's
+/// client sends it), so it checks the CSRF token from the query itself.
+#[utoipa::path(get, path = "/addproductrequest/", tag = "shopper", params(NotifyQuery),
+    responses((status = 200, body = NotifyAnswer), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn add_product_request(State(state): State<AppState>, viewer: Viewer, headers: HeaderMap, Query(q): Query<NotifyQuery>) -> ApiResult<axum::Json<NotifyAnswer>> {
+    let cookie = security::cookie(&headers, security::CSRF_COOKIE);
+    if cookie.is_none() || q.csrfmiddlewaretoken.is_none() || cookie != q.csrfmiddlewaretoken {
+        return Err(ApiError::new(StatusCode::FORBIDDEN, "csrf_failed", "Your security token is missing or does not match. Please reload the page and try again."));
+    }
+    let id: i64 = q.productname.trim().parse().ok().filter(|n| *n > 0).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
+    let p = state.store.product_by_id(id).await?;
+    let size = q.size.trim();
+    let sizes = state.store.sizes(p.id).await?;
+    let Some(row) = sizes.iter().find(|s| s.value == size) else {
+        return Ok(notify_error("Please choose the size you want."));
+    };
+    if row.stock > 0 && p.is_active() {
+        return Ok(notify_error("This size is in stock: you can add it to your cart now."));
+    }
+    let user = viewer.user.as_ref().map(|u| (u.id, u.email.as_deref()));
+    let contact = match notify_contact(user, &q.email, &q.phone) {
+        Ok(c) => c,
+        Err(message) => return Ok(notify_error(message)),
+    };
+    let now = state.now();
+    let fresh = state
+        .store
+        .request_size(p.id, size, &contact.requester, viewer.user.as_ref().map(|u| u.id), &contact.email, &contact.phone, now)
+        .await?;
+    if !fresh {
+        return Ok(axum::Json(NotifyAnswer { result: "success".into(), message: format!("We already have your request for size {size}. We will let you know when it is back.") }));
+    }
+    let body = format!("We will let you know as soon as {} in size {size} is back in stock.", p.name);
+    state.store.enqueue_message("email", &contact.email, &body, now).await?;
+    state.store.record_shopper_event("notify_me", viewer.user.as_ref().map(|u| u.id), Some(p.id), None, "pdp", now).await?;
+    Ok(axum::Json(NotifyAnswer { result: "success".into(), message: format!("Thank you! We will let you know when size {size} is back in stock.") }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct WishlistEntry {
+    pub product: i64,
+    pub child_product: Option<i64>,
+    pub first_combo_size: Option<String>,
+    pub second_combo_size: Option<String>,
+    pub multi_combo_size: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct WishlistAnswer {
+    pub status: String,
+    /// Whether the last entry is in the wishlist now.
+    pub in_wishlist: bool,
+    pub wishlist_count: i64,
+}
+
+fn size_text(v: &Option<String>) -> ApiResult<String> {
+    let s = v.as_deref().unwrap_or("").trim();
+    if s.len() > 20 || !s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+        return Err(ApiError::field("size", "That size is not valid."));
+    }
+    Ok(s.to_string())
+}
+
+/// Toggles each entry in the shopper's wishlist.
+#[utoipa::path(post, path = "/api/v3/wishlist/", tag = "shopper", request_body = Vec<WishlistEntry>,
+    responses((status = 200, body = WishlistAnswer), (status = 400, body = crate::error::ErrorBody), (status = 401, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn toggle_wishlist(State(state): State<AppState>, viewer: Viewer, Json(entries): Json<Vec<WishlistEntry>>) -> ApiResult<axum::Json<WishlistAnswer>> {
+    let user = viewer.require_user()?;
+    if entries.is_empty() || entries.len() > 20 {
+        return Err(ApiError::bad_request("Send one to twenty wishlist entries."));
+    }
+    // Check everything before changing anything.
+    let mut choices = Vec::new();
+    for e in &entries {
+        let product_id = e.child_product.unwrap_or(e.product);
+        state.store.product_by_id(product_id).await.map_err(|err| match err {
+            drape_store::StoreError::NotFound => ApiError::not_found("We couldn't find that product."),
+            other => other.into(),
+        })?;
+        choices.push(WishlistChoice {
+            product_id,
+            first_combo_size: size_text(&e.first_combo_size)?,
+            second_combo_size: size_text(&e.second_combo_size)?,
+            multi_combo_size: size_text(&e.multi_combo_size)?,
+        });
+    }
+    let now = state.now();
+    let mut in_wishlist = false;
+    for c in &choices {
+        in_wishlist = state.store.toggle_wishlist(user.id, c, now).await?;
+        let event = if in_wishlist { "added_to_wishlist" } else { "removed_from_wishlist" };
+        state.store.record_shopper_event(event, Some(user.id), Some(c.product_id), None, "pdp", now).await?;
+    }
+    Ok(axum::Json(WishlistAnswer { status: "success".into(), in_wishlist, wishlist_count: state.store.wishlist_count(user.id).await? }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct EventForm {
+    /// JSON: {event_name, product_id | productslug | cart_id, source, cart_updated}
+    pub data: String,
+}
+
+#[derive(Deserialize)]
+struct EventData {
+    event_name: String,
+    product_id: Option<serde_json::Value>,
+    productslug: Option<String>,
+    cart_id: Option<serde_json::Value>,
+    #[serde(default)]
+    source: String,
+    #[serde(default)]
+    cart_updated: Option<serde_json::Value>,
+    #[serde(default)]
+    size: Option<String>,
+    #[serde(default)]
+    quantity: Option<i64>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProductEventData {
+    pub id: i64,
+    pub name: String,
+    pub category_ids: Vec<i64>,
+    pub category_names: Vec<String>,
+    pub sub_category_ids: Vec<i64>,
+    pub sub_category_names: Vec<String>,
+    pub color: String,
+    /// Rupees, as analytics tools expect.
+    pub original_price: f64,
+    pub discounted_price: f64,
+    /// Whole percent.
+    pub discount: i64,
+    pub sku: String,
+    pub product_image: String,
+    pub product_url: String,
+    pub product_slug: String,
+    pub product_brand: String,
+    pub mrp: f64,
+    pub discounted_price_ui: String,
+    pub offer_text: String,
+    pub offer_category_id: i64,
+    pub currency: String,
+    pub quantity: i64,
+    pub size: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CartEventItem {
+    pub product_id: i64,
+    pub name: String,
+    pub sku: String,
+    pub quantity: i64,
+    pub price: f64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CartEventData {
+    pub cart_id: i64,
+    pub cart_items: Vec<CartEventItem>,
+    pub cart_items_count: i64,
+    pub total_value: f64,
+    /// No coupons exist before the offers engine: null.
+    pub coupon_data: Option<String>,
+    pub discount_avg: f64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct EventAnswer {
+    pub product: Option<ProductEventData>,
+    pub cart: Option<CartEventData>,
+}
+
+fn rupees(paise: i64) -> f64 {
+    paise as f64 / 100.0
+}
+
+fn json_id(v: &Option<serde_json::Value>) -> Option<Option<i64>> {
+    v.as_ref().map(|v| match v {
+        serde_json::Value::Number(n) => n.as_i64().filter(|n| *n > 0),
+        serde_json::Value::String(s) => s.trim().parse().ok().filter(|n: &i64| *n > 0),
+        _ => None,
+    })
+}
+
+async fn product_event_data(state: &AppState, p: &drape_store::catalog::Product, quantity: i64, size: &str) -> ApiResult<ProductEventData> {
+    let cats = state.store.categories().await?;
+    let filed = state.store.product_category_ids(p.id).await?;
+    let (tops, subs): (Vec<_>, Vec<_>) = cats.iter().filter(|c| filed.contains(&c.id)).partition(|c| c.parent_id.is_none());
+    Ok(ProductEventData {
+        id: p.id,
+        name: p.name.clone(),
+        category_ids: tops.iter().map(|c| c.id).collect(),
+        category_names: tops.iter().map(|c| c.name.clone()).collect(),
+        sub_category_ids: subs.iter().map(|c| c.id).collect(),
+        sub_category_names: subs.iter().map(|c| c.name.clone()).collect(),
+        color: p.color_name.clone(),
+        original_price: rupees(p.old_price),
+        discounted_price: rupees(p.price),
+        discount: if p.old_price > 0 && p.price < p.old_price { (p.old_price - p.price) * 100 / p.old_price } else { 0 },
+        sku: p.sku.clone(),
+        product_image: catalog::product_image(&p.sku, 1),
+        product_url: format!("/product/{}", p.slug),
+        product_slug: p.slug.clone(),
+        product_brand: "Drape".into(),
+        mrp: rupees(p.old_price),
+        discounted_price_ui: drape_domain::money::format_inr(p.price),
+        offer_text: p.offer_text.clone(),
+        offer_category_id: catalog::top_category(&cats, p.category_id),
+        currency: "INR".into(),
+        quantity,
+        size: size.to_string(),
+    })
+}
+
+async fn cart_event_data(state: &AppState, viewer: &Viewer) -> ApiResult<Option<CartEventData>> {
+    let Some(owner) = cart::owner(viewer) else { return Ok(None) };
+    let Some(cart_id) = state.store.cart_id(owner).await? else { return Ok(None) };
+    let mut items = Vec::new();
+    for line in state.store.cart_lines(owner).await? {
+        let p = state.store.product_by_id(line.product_id).await?;
+        items.push(CartEventItem { product_id: p.id, name: p.name, sku: p.sku, quantity: line.quantity, price: rupees(p.price) });
+    }
+    let count = items.iter().map(|i| i.quantity).sum();
+    let total = items.iter().map(|i| i.price * i.quantity as f64).sum::<f64>();
+    Ok(Some(CartEventData { cart_id, cart_items: items, cart_items_count: count, total_value: (total * 100.0).round() / 100.0, coupon_data: None, discount_avg: 0.0 }))
+}
+
+/// Records a shopper-side event and answers the product and cart event data of spec 000 §3.
+#[utoipa::path(post, path = "/get-event-data/", tag = "shopper", request_body(content = EventForm, content_type = "application/x-www-form-urlencoded"),
+    responses((status = 200, body = EventAnswer), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn event_data(State(state): State<AppState>, viewer: Viewer, Form(f): Form<EventForm>) -> ApiResult<axum::Json<EventAnswer>> {
+    let d: EventData = serde_json::from_str(&f.data).map_err(|e| ApiError::field("data", format!("data must be the event as JSON: {e}")))?;
+    if !is_known_event(&d.event_name) {
+        return Err(ApiError::field("event_name", "That event is not one the shop records."));
+    }
+    let product = match (json_id(&d.product_id), d.productslug.as_deref()) {
+        (Some(Some(id)), _) => Some(state.store.product_by_id(id).await?),
+        (Some(None), _) => return Err(ApiError::field("product_id", "product_id must be a product id.")),
+        (None, Some(slug)) => Some(catalog::find_product(&state, slug).await?),
+        (None, None) => None,
+    };
+    // A cart id names the visitor's own cart or nothing: another shopper's cart is simply not found.
+    let wants_cart = d.cart_id.is_some() || d.cart_updated.as_ref().is_some_and(|v| v.as_bool() == Some(true) || v == "true");
+    let cart = if wants_cart { cart_event_data(&state, &viewer).await? } else { None };
+    if let Some(Some(asked)) = json_id(&d.cart_id) {
+        if cart.as_ref().map(|c| c.cart_id) != Some(asked) {
+            return Err(ApiError::not_found("We couldn't find that cart."));
+        }
+    }
+    let source: String = d.source.chars().take(40).collect();
+    state
+        .store
+        .record_shopper_event(&d.event_name, viewer.user.as_ref().map(|u| u.id), product.as_ref().map(|p| p.id), cart.as_ref().map(|c| c.cart_id), &source, state.now())
+        .await?;
+    let size: String = d.size.unwrap_or_default().chars().take(20).collect();
+    let product_data = match &product {
+        Some(p) => Some(product_event_data(&state, p, d.quantity.unwrap_or(1).clamp(1, 99), &size).await?),
+        None => None,
+    };
+    Ok(axum::Json(EventAnswer { product: product_data, cart }))
+}

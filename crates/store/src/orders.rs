@@ -1,0 +1,152 @@
+//! Orders, as far as the product page needs them: who bought and received what (rating and review
+//! eligibility, last-purchased sizes, re-order). The full order lifecycle comes with its own issue.
+
+use crate::db::millis;
+use crate::{Result, Store, StoreError};
+use chrono::{DateTime, Utc};
+use sqlx::FromRow;
+
+pub const DELIVERED: &str = "Delivered";
+
+#[derive(Debug, Clone)]
+pub struct NewOrderItem {
+    pub product_id: i64,
+    pub size_value: String,
+    pub combo1: String,
+    pub combo2: String,
+    pub quantity: i64,
+    pub price: i64,
+}
+
+#[derive(Debug, Clone, FromRow, PartialEq, Eq)]
+pub struct OrderRef {
+    pub order_ref: String,
+    pub status: String,
+}
+
+/// A size bought in a delivered order, newest first, with the product's categories resolved by the caller.
+#[derive(Debug, Clone, FromRow)]
+pub struct BoughtSize {
+    pub product_id: i64,
+    pub size_value: String,
+    pub combo1: String,
+    pub combo2: String,
+    pub created_at: i64,
+}
+
+impl Store {
+    /// Places an order record (seed, admin, and later checkout). Returns its reference, `DRP0000042`.
+    pub async fn create_order(&self, user_id: i64, status: &str, items: &[NewOrderItem], now: DateTime<Utc>) -> Result<String> {
+        let mut tx = self.pool.begin().await?;
+        let total: i64 = items.iter().map(|i| i.price * i.quantity).sum();
+        let placeholder = format!("tmp-{}", crate::testing_free_token());
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO orders (order_ref, user_id, status, total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+        )
+        .bind(&placeholder)
+        .bind(user_id)
+        .bind(status)
+        .bind(total)
+        .bind(millis(now))
+        .fetch_one(&mut *tx)
+        .await?;
+        let order_ref = format!("DRP{id:07}");
+        sqlx::query("UPDATE orders SET order_ref = $1 WHERE id = $2").bind(&order_ref).bind(id).execute(&mut *tx).await?;
+        for it in items {
+            sqlx::query(
+                "INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(id)
+            .bind(it.product_id)
+            .bind(&it.size_value)
+            .bind(&it.combo1)
+            .bind(&it.combo2)
+            .bind(it.quantity)
+            .bind(it.price)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(order_ref)
+    }
+
+    /// Operators move an order along (`drape admin order`); the full state machine comes with orders.
+    pub async fn set_order_status(&self, order_ref: &str, status: &str, now: DateTime<Utc>) -> Result<()> {
+        let done = sqlx::query("UPDATE orders SET status = $1, updated_at = $2 WHERE order_ref = $3")
+            .bind(status)
+            .bind(millis(now))
+            .bind(order_ref)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound);
+        }
+        Ok(())
+    }
+
+    /// The shopper's newest order containing the product, Delivered ones first.
+    pub async fn order_with_product(&self, user_id: i64, product_id: i64) -> Result<Option<OrderRef>> {
+        Ok(sqlx::query_as(
+            "SELECT o.order_ref, o.status FROM orders o WHERE o.user_id = $1 \
+             AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.product_id = $2) \
+             ORDER BY CASE WHEN o.status = 'Delivered' THEN 0 ELSE 1 END, o.created_at DESC, o.id DESC LIMIT 1",
+        )
+        .bind(user_id)
+        .bind(product_id)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Is `order_ref` the shopper's Delivered order containing the product?
+    pub async fn is_delivered_purchase(&self, user_id: i64, product_id: i64, order_ref: &str) -> Result<bool> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM orders o JOIN order_items i ON i.order_id = o.id \
+             WHERE o.user_id = $1 AND i.product_id = $2 AND o.order_ref = $3 AND o.status = 'Delivered'",
+        )
+        .bind(user_id)
+        .bind(product_id)
+        .bind(order_ref)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n > 0)
+    }
+
+    /// Sizes from the shopper's Delivered orders, newest first.
+    pub async fn delivered_sizes(&self, user_id: i64) -> Result<Vec<BoughtSize>> {
+        Ok(sqlx::query_as(
+            "SELECT i.product_id, i.size_value, i.combo1, i.combo2, o.created_at FROM order_items i JOIN orders o ON o.id = i.order_id \
+             WHERE o.user_id = $1 AND o.status = 'Delivered' ORDER BY o.created_at DESC, i.id DESC",
+        )
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Products the shopper has received, most recent first, each once.
+    pub async fn delivered_product_ids(&self, user_id: i64, limit: i64) -> Result<Vec<i64>> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT i.product_id, MAX(o.created_at) AS last FROM order_items i JOIN orders o ON o.id = i.order_id \
+             WHERE o.user_id = $1 AND o.status = 'Delivered' GROUP BY i.product_id ORDER BY last DESC, i.product_id LIMIT $2",
+        )
+        .bind(user_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
+    /// Products bought in the same orders as this one, by how often.
+    pub async fn bought_together(&self, product_id: i64, limit: i64) -> Result<Vec<i64>> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT other.product_id, COUNT(*) AS n FROM order_items mine JOIN order_items other \
+             ON other.order_id = mine.order_id AND other.product_id <> mine.product_id \
+             JOIN products p ON p.id = other.product_id AND p.active = 1 \
+             WHERE mine.product_id = $1 GROUP BY other.product_id ORDER BY n DESC, other.product_id LIMIT $2",
+        )
+        .bind(product_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+}
