@@ -55,7 +55,34 @@ enum AdminTask {
         #[arg(long)]
         set: i64,
     },
+    /// Change an order's status, for example mark it Delivered: `drape admin order --ref DRP0000042 --status Delivered`.
+    Order {
+        #[arg(long = "ref")]
+        order_ref: String,
+        #[arg(long)]
+        status: String,
+    },
+    /// Set the design of the month: `drape admin featured --category bra --month 2026-12 --slug lace-push-up-bra-wine`.
+    Featured {
+        #[arg(long)]
+        category: String,
+        /// YYYY-MM
+        #[arg(long)]
+        month: String,
+        /// The product's slug.
+        #[arg(long)]
+        slug: String,
+        #[arg(long, default_value = "Each month our customers get one style at a give-away price, while stocks last.")]
+        blurb: String,
+    },
 }
+
+/// Order statuses of spec 000 §4.
+const ORDER_STATUSES: [&str; 18] = [
+    "Batched", "Hold", "Verified", "Delivered Returned", "Sales Returned", "Order Reverse", "Undelivered Returned",
+    "Payment Failed", "Pending confirmation", "Pending Payment", "Picked", "Shipped", "Delivered", "Parent Order",
+    "Cancelled", "Cancel", "Lost Order", "RTO Initiated",
+];
 
 fn init_logs() {
     tracing_subscriber::fmt()
@@ -114,7 +141,15 @@ async fn shutdown_signal() {
 }
 
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
+async fn main() {
+    // Operators get the error and its causes in one line, not a backtrace.
+    if let Err(e) = run().await {
+        eprintln!("drape: {e:#}");
+        std::process::exit(1);
+    }
+}
+
+async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Serve);
     if let Command::Openapi = command {
@@ -133,6 +168,19 @@ async fn main() -> anyhow::Result<()> {
                 let mobile = drape_domain::validation::Mobile::parse(&mobile).context("mobile must be 10 digits starting 6-9")?;
                 let u = store.upsert_user(mobile.as_str(), email.as_deref(), &name, superuser, unused_stock, clock.now()).await?;
                 println!("user {} ({}): superuser={} unused_stock={}", u.id, u.mobile, u.is_superuser, u.can_see_unused_stock);
+            }
+            AdminTask::Order { order_ref, status } => {
+                anyhow::ensure!(ORDER_STATUSES.contains(&status.as_str()), "unknown status {status:?}; one of: {}", ORDER_STATUSES.join(", "));
+                store.set_order_status(&order_ref, &status, clock.now()).await.with_context(|| format!("no order {order_ref}"))?;
+                println!("{order_ref}: {status}");
+            }
+            AdminTask::Featured { category, month, slug, blurb } => {
+                let ok_month = month.len() == 7 && month.as_bytes()[4] == b'-' && month[..4].parse::<u32>().is_ok() && month[5..].parse::<u32>().is_ok_and(|m| (1..=12).contains(&m));
+                anyhow::ensure!(ok_month, "month must be YYYY-MM");
+                anyhow::ensure!(!category.is_empty() && category.bytes().all(|b| b.is_ascii_lowercase()), "category must be a lower-case word such as bra");
+                let p = store.product_by_slug(&slug).await.with_context(|| format!("no product {slug}"))?;
+                store.set_featured(&category, &month, p.id, &blurb).await?;
+                println!("best {category} design of {month}: {}", p.name);
             }
             AdminTask::Stock { sku, set } => {
                 anyhow::ensure!(set >= 0, "stock cannot be negative");
