@@ -5,6 +5,7 @@ pub mod clock;
 pub mod engagement;
 pub mod money;
 pub mod otp;
+pub mod pricing;
 pub mod ratings;
 pub mod stock;
 pub mod validation;

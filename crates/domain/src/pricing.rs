@@ -1,0 +1,413 @@
+//! The offers engine: one function prices a cart from its lines and the offers running now.
+//! The cart API, the checkout and the order all use `price_cart`, so a total is worked out one way.
+//! Every amount is paise; nothing here is ever negative, and a discount never exceeds what it discounts.
+
+use chrono::{DateTime, Utc};
+
+/// Shipping and gift-wrap settings (spec 001 §9: free shipping at ₹29 and above, ₹29 below).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShopSettings {
+    pub free_shipping_from: i64,
+    pub shipping_charge: i64,
+    pub gift_wrap_charge: i64,
+}
+
+impl Default for ShopSettings {
+    fn default() -> Self {
+        ShopSettings { free_shipping_from: 2_900, shipping_charge: 2_900, gift_wrap_charge: 4_900 }
+    }
+}
+
+/// One cart line as the engine sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    pub line_id: i64,
+    pub product_id: i64,
+    /// The product's categories with their parents.
+    pub category_ids: Vec<i64>,
+    pub unit_price: i64,
+    pub unit_mrp: i64,
+    pub quantity: i64,
+    pub in_stock: bool,
+    pub offer_key: String,
+}
+
+impl Line {
+    fn value(&self) -> i64 {
+        self.unit_price.max(0).saturating_mul(self.quantity.max(0))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CouponKind {
+    /// Paise off.
+    Flat(i64),
+    /// Whole percent off, at most `cap` paise when a cap is set.
+    Percent { percent: i64, cap: Option<i64> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    Everything,
+    Categories(Vec<i64>),
+    Products(Vec<i64>),
+}
+
+impl Scope {
+    fn covers(&self, line: &Line) -> bool {
+        match self {
+            Scope::Everything => true,
+            Scope::Categories(c) => line.category_ids.iter().any(|id| c.contains(id)),
+            Scope::Products(p) => p.contains(&line.product_id),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coupon {
+    pub code: String,
+    pub kind: CouponKind,
+    pub min_order: i64,
+    pub starts_at: DateTime<Utc>,
+    pub ends_at: DateTime<Utc>,
+    pub max_uses_total: Option<i64>,
+    pub max_uses_per_shopper: Option<i64>,
+    pub scope: Scope,
+}
+
+/// How often a coupon has been used, overall and by this shopper.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CouponUsage {
+    pub total: i64,
+    pub by_shopper: i64,
+}
+
+/// "Buy any {count} for ₹{bundle_price}" across the products sharing `key`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BundleOffer {
+    pub key: String,
+    pub title: String,
+    pub count: i64,
+    pub bundle_price: i64,
+}
+
+/// A gift for carts of at least `min_order`: free (price 0, the shopper picks a size) or paid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GiftOffer {
+    pub id: i64,
+    pub title: String,
+    pub product_id: i64,
+    pub price: i64,
+    pub min_order: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offers {
+    pub bundles: Vec<BundleOffer>,
+    pub gifts: Vec<GiftOffer>,
+}
+
+/// What the shopper chose at the cart besides the lines.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Choices {
+    pub coupon: Option<(Coupon, CouponUsage)>,
+    pub gift_wrap: bool,
+    /// Gift offers taken (free with a size, or paid).
+    pub gifts_taken: Vec<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CouponRefusal {
+    NotStarted,
+    Expired,
+    MinimumOrder(i64),
+    NotForTheseProducts,
+    UsedUp,
+    AlreadyUsed,
+}
+
+impl CouponRefusal {
+    pub fn message(&self) -> String {
+        match self {
+            CouponRefusal::NotStarted => "This coupon is not active yet.".into(),
+            CouponRefusal::Expired => "This coupon has expired.".into(),
+            CouponRefusal::MinimumOrder(min) => format!("This coupon needs a minimum order of {}.", crate::money::format_inr(*min)),
+            CouponRefusal::NotForTheseProducts => "This coupon is not for the products in your cart.".into(),
+            CouponRefusal::UsedUp => "This coupon has been fully used.".into(),
+            CouponRefusal::AlreadyUsed => "You have already used this coupon.".into(),
+        }
+    }
+}
+
+/// How far the cart is from an offer it does not have yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RemainingOffer {
+    pub title: String,
+    /// Pieces still to add (bundles) …
+    pub pieces_short: i64,
+    /// … or paise still to spend (gifts).
+    pub amount_short: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppliedBundle {
+    pub key: String,
+    pub title: String,
+    pub discount: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Totals {
+    /// Sum of MRPs of the lines in stock.
+    pub mrp_total: i64,
+    /// Sum of selling prices of the lines in stock.
+    pub subtotal: i64,
+    pub bundle_discount: i64,
+    pub bundles: Vec<AppliedBundle>,
+    pub coupon_discount: i64,
+    pub coupon_refusal: Option<CouponRefusal>,
+    pub gifts: i64,
+    pub gift_wrap: i64,
+    pub shipping: i64,
+    pub total: i64,
+    pub pieces: i64,
+    pub remaining: Vec<RemainingOffer>,
+}
+
+/// Checks a coupon against the cart value it would apply to.
+pub fn check_coupon(c: &Coupon, usage: CouponUsage, eligible_value: i64, order_value: i64, now: DateTime<Utc>) -> Result<(), CouponRefusal> {
+    if now < c.starts_at {
+        return Err(CouponRefusal::NotStarted);
+    }
+    if now >= c.ends_at {
+        return Err(CouponRefusal::Expired);
+    }
+    if c.max_uses_total.is_some_and(|m| usage.total >= m) {
+        return Err(CouponRefusal::UsedUp);
+    }
+    if c.max_uses_per_shopper.is_some_and(|m| usage.by_shopper >= m) {
+        return Err(CouponRefusal::AlreadyUsed);
+    }
+    if eligible_value <= 0 {
+        return Err(CouponRefusal::NotForTheseProducts);
+    }
+    if order_value < c.min_order {
+        return Err(CouponRefusal::MinimumOrder(c.min_order));
+    }
+    Ok(())
+}
+
+fn coupon_amount(kind: &CouponKind, eligible_value: i64) -> i64 {
+    let raw = match kind {
+        CouponKind::Flat(p) => (*p).max(0),
+        CouponKind::Percent { percent, cap } => {
+            let pct = (*percent).clamp(0, 100);
+            let amount = eligible_value.max(0).saturating_mul(pct) / 100;
+            cap.map_or(amount, |c| amount.min(c.max(0)))
+        }
+    };
+    raw.min(eligible_value.max(0))
+}
+
+/// Bundle discount: the offer's pieces, dearest first, in groups of `count`; each full group costs
+/// `bundle_price` instead of its sum (never more than the sum).
+fn bundle_discount(b: &BundleOffer, lines: &[&Line]) -> (i64, i64) {
+    if b.count <= 0 {
+        return (0, 0);
+    }
+    let mut pieces: Vec<i64> = Vec::new();
+    for l in lines.iter().filter(|l| l.offer_key == b.key) {
+        for _ in 0..l.quantity.clamp(0, 1_000) {
+            pieces.push(l.unit_price.max(0));
+        }
+    }
+    pieces.sort_unstable_by(|a, b| b.cmp(a));
+    let mut discount = 0;
+    for group in pieces.chunks(b.count as usize).filter(|g| g.len() as i64 == b.count) {
+        let sum: i64 = group.iter().sum();
+        discount += (sum - b.bundle_price.max(0)).max(0);
+    }
+    (discount, pieces.len() as i64)
+}
+
+/// Prices a cart. Out-of-stock lines are shown but not charged.
+pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: &ShopSettings, now: DateTime<Utc>) -> Totals {
+    let live: Vec<&Line> = lines.iter().filter(|l| l.in_stock && l.quantity > 0).collect();
+    let subtotal: i64 = live.iter().map(|l| l.value()).sum();
+    let mrp_total: i64 = live.iter().map(|l| l.unit_mrp.max(l.unit_price).max(0).saturating_mul(l.quantity)).sum();
+    let pieces: i64 = live.iter().map(|l| l.quantity).sum();
+
+    let mut bundles = Vec::new();
+    let mut remaining = Vec::new();
+    for b in &offers.bundles {
+        let (d, n) = bundle_discount(b, &live);
+        if d > 0 {
+            bundles.push(AppliedBundle { key: b.key.clone(), title: b.title.clone(), discount: d });
+        }
+        if n > 0 && b.count > 0 && n % b.count != 0 {
+            remaining.push(RemainingOffer { title: b.title.clone(), pieces_short: b.count - n % b.count, amount_short: 0 });
+        }
+    }
+    let bundle_discount: i64 = bundles.iter().map(|b| b.discount).sum::<i64>().min(subtotal);
+    let after_bundles = subtotal - bundle_discount;
+
+    let (coupon_discount, coupon_refusal) = match &choices.coupon {
+        Some((c, usage)) => {
+            let eligible: i64 = live.iter().filter(|l| c.scope.covers(l)).map(|l| l.value()).sum::<i64>().min(after_bundles);
+            match check_coupon(c, *usage, eligible, after_bundles, now) {
+                Ok(()) => (coupon_amount(&c.kind, eligible), None),
+                Err(r) => (0, Some(r)),
+            }
+        }
+        None => (0, None),
+    };
+    let goods = after_bundles - coupon_discount;
+
+    let mut gifts = 0;
+    for g in &offers.gifts {
+        if goods >= g.min_order {
+            if choices.gifts_taken.contains(&g.id) {
+                gifts += g.price.max(0);
+            }
+        } else {
+            remaining.push(RemainingOffer { title: g.title.clone(), pieces_short: 0, amount_short: g.min_order - goods });
+        }
+    }
+    let gift_wrap = if choices.gift_wrap && pieces > 0 { settings.gift_wrap_charge.max(0) } else { 0 };
+    let shipping = if pieces == 0 || goods >= settings.free_shipping_from { 0 } else { settings.shipping_charge.max(0) };
+    if pieces > 0 && goods < settings.free_shipping_from {
+        remaining.push(RemainingOffer { title: "Free shipping".into(), pieces_short: 0, amount_short: settings.free_shipping_from - goods });
+    }
+    Totals {
+        mrp_total,
+        subtotal,
+        bundle_discount,
+        bundles,
+        coupon_discount,
+        coupon_refusal,
+        gifts,
+        gift_wrap,
+        shipping,
+        total: goods + gifts + gift_wrap + shipping,
+        pieces,
+        remaining,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+    use proptest::prelude::*;
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
+    }
+
+    fn line(id: i64, price: i64, qty: i64, key: &str) -> Line {
+        Line { line_id: id, product_id: id, category_ids: vec![if key.is_empty() { 1 } else { 2 }], unit_price: price, unit_mrp: price + 10_000, quantity: qty, in_stock: true, offer_key: key.into() }
+    }
+
+    fn coupon(kind: CouponKind, min_order: i64) -> Coupon {
+        Coupon {
+            code: "SAVE".into(),
+            kind,
+            min_order,
+            starts_at: now() - chrono::Duration::days(1),
+            ends_at: now() + chrono::Duration::days(1),
+            max_uses_total: Some(100),
+            max_uses_per_shopper: Some(1),
+            scope: Scope::Everything,
+        }
+    }
+
+    fn no_offers() -> Offers {
+        Offers { bundles: vec![], gifts: vec![] }
+    }
+
+    #[test]
+    fn three_panties_for_699() {
+        let offers = Offers { bundles: vec![BundleOffer { key: "p3".into(), title: "Any 3 for ₹699".into(), count: 3, bundle_price: 69_900 }], gifts: vec![] };
+        let lines = vec![line(1, 29_900, 2, "p3"), line(2, 34_900, 2, "p3")];
+        let t = price_cart(&lines, &offers, &Choices::default(), &ShopSettings::default(), now());
+        // Dearest three: 349 + 349 + 299 = 997 → 699, saving 298; the fourth piece is full price.
+        assert_eq!(t.bundle_discount, 29_800);
+        assert_eq!(t.total, 129_600 - 29_800);
+        assert_eq!(t.remaining[0].pieces_short, 2);
+    }
+
+    #[test]
+    fn coupons_refuse_with_reasons() {
+        let lines = vec![line(1, 50_000, 1, "")];
+        let price = |c: Coupon, usage: CouponUsage| price_cart(&lines, &no_offers(), &Choices { coupon: Some((c, usage)), ..Default::default() }, &ShopSettings::default(), now());
+        assert_eq!(price(coupon(CouponKind::Flat(10_000), 99_900), CouponUsage::default()).coupon_refusal, Some(CouponRefusal::MinimumOrder(99_900)));
+        assert_eq!(CouponRefusal::MinimumOrder(99_900).message(), "This coupon needs a minimum order of ₹999.");
+        let mut expired = coupon(CouponKind::Flat(10_000), 0);
+        expired.ends_at = now();
+        assert_eq!(price(expired, CouponUsage::default()).coupon_refusal, Some(CouponRefusal::Expired));
+        assert_eq!(price(coupon(CouponKind::Flat(10_000), 0), CouponUsage { total: 0, by_shopper: 1 }).coupon_refusal, Some(CouponRefusal::AlreadyUsed));
+        assert_eq!(price(coupon(CouponKind::Flat(10_000), 0), CouponUsage { total: 100, by_shopper: 0 }).coupon_refusal, Some(CouponRefusal::UsedUp));
+        let mut scoped = coupon(CouponKind::Flat(10_000), 0);
+        scoped.scope = Scope::Products(vec![99]);
+        assert_eq!(price(scoped, CouponUsage::default()).coupon_refusal, Some(CouponRefusal::NotForTheseProducts));
+        let ok = price(coupon(CouponKind::Percent { percent: 20, cap: Some(5_000) }, 0), CouponUsage::default());
+        assert_eq!((ok.coupon_discount, ok.coupon_refusal), (5_000, None));
+        assert_eq!(ok.total, 45_000);
+    }
+
+    #[test]
+    fn shipping_gift_wrap_and_out_of_stock_lines() {
+        let s = ShopSettings { free_shipping_from: 99_900, shipping_charge: 4_900, gift_wrap_charge: 3_000 };
+        let mut lines = vec![line(1, 50_000, 1, ""), line(2, 80_000, 1, "")];
+        lines[1].in_stock = false;
+        let t = price_cart(&lines, &no_offers(), &Choices { gift_wrap: true, ..Default::default() }, &s, now());
+        assert_eq!((t.subtotal, t.shipping, t.gift_wrap, t.total), (50_000, 4_900, 3_000, 57_900));
+        assert_eq!(t.remaining.last().unwrap().amount_short, 49_900);
+        let empty = price_cart(&[], &no_offers(), &Choices { gift_wrap: true, ..Default::default() }, &s, now());
+        assert_eq!(empty.total, 0, "an empty cart costs nothing, not even shipping or wrap");
+    }
+
+    #[test]
+    fn gifts_need_the_minimum_order() {
+        let offers = Offers { bundles: vec![], gifts: vec![GiftOffer { id: 7, title: "Free pouch".into(), product_id: 50, price: 0, min_order: 99_900 }, GiftOffer { id: 8, title: "Lace scrunchie at ₹99".into(), product_id: 51, price: 9_900, min_order: 0 }] };
+        let t = price_cart(&[line(1, 50_000, 1, "")], &offers, &Choices { gifts_taken: vec![7, 8], ..Default::default() }, &ShopSettings::default(), now());
+        assert_eq!(t.gifts, 9_900);
+        assert!(t.remaining.iter().any(|r| r.title == "Free pouch" && r.amount_short == 49_900));
+    }
+
+    fn arb_line() -> impl Strategy<Value = Line> {
+        (1i64..50, 0i64..500_000, 0i64..20_000, -2i64..8, any::<bool>(), prop::sample::select(vec!["", "p3", "b2"]))
+            .prop_map(|(id, price, extra, qty, in_stock, key)| Line { line_id: id, product_id: id, category_ids: vec![id % 3], unit_price: price, unit_mrp: price + extra, quantity: qty, in_stock, offer_key: key.into() })
+    }
+
+    fn arb_coupon() -> impl Strategy<Value = Option<Coupon>> {
+        prop::option::of((prop::bool::ANY, 0i64..200_000, 0i64..150, prop::option::of(0i64..100_000), 0i64..300_000).prop_map(|(flat, amount, pct, cap, min)| {
+            coupon(if flat { CouponKind::Flat(amount) } else { CouponKind::Percent { percent: pct, cap } }, min)
+        }))
+    }
+
+    proptest! {
+        #[test]
+        fn totals_are_never_negative_and_discounts_never_exceed_what_they_discount(
+            lines in prop::collection::vec(arb_line(), 0..8),
+            c in arb_coupon(),
+            wrap in any::<bool>(),
+            bundle_price in 0i64..300_000,
+        ) {
+            let offers = Offers {
+                bundles: vec![BundleOffer { key: "p3".into(), title: "3 for".into(), count: 3, bundle_price }, BundleOffer { key: "b2".into(), title: "2 for".into(), count: 2, bundle_price: bundle_price / 2 }],
+                gifts: vec![GiftOffer { id: 1, title: "gift".into(), product_id: 9, price: 9_900, min_order: 100_000 }],
+            };
+            let choices = Choices { coupon: c.map(|c| (c, CouponUsage::default())), gift_wrap: wrap, gifts_taken: vec![1] };
+            let s = ShopSettings::default();
+            let t = price_cart(&lines, &offers, &choices, &s, now());
+            prop_assert!(t.total >= 0 && t.subtotal >= 0 && t.shipping >= 0);
+            prop_assert!(t.bundle_discount <= t.subtotal);
+            prop_assert!(t.coupon_discount <= t.subtotal - t.bundle_discount);
+            prop_assert!(t.mrp_total >= t.subtotal);
+            prop_assert_eq!(t.total, t.subtotal - t.bundle_discount - t.coupon_discount + t.gifts + t.gift_wrap + t.shipping);
+            // Repricing the same cart gives the same result.
+            prop_assert_eq!(price_cart(&lines, &offers, &choices, &s, now()), t);
+        }
+    }
+}
