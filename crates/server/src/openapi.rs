@@ -2,7 +2,7 @@
 //! docs/openapi.json is current, and the web app's TypeScript types are generated from that file.
 
 use crate::error::ErrorBody;
-use crate::features::{account, cart, catalog, dev, offers, ops, recommendations, reviews, shopper};
+use crate::features::{account, cart, cart_view, catalog, dev, offers, ops, recommendations, reviews, shopper};
 use utoipa::OpenApi;
 
 #[derive(OpenApi)]
@@ -19,6 +19,8 @@ use utoipa::OpenApi;
         recommendations::more_like_this, recommendations::recommendations, recommendations::by_ids, recommendations::reorder_products,
         shopper::add_product_request, shopper::toggle_wishlist, shopper::event_data,
         cart::cart_dropdown, cart::add_to_cart,
+        cart_view::view_cart_info, cart_view::get_cart, cart_view::change_quantity, cart_view::remove_item,
+        cart_view::add_gift_wrap, cart_view::remove_gift_wrap, cart_view::check_cart_stock,
         dev::outbox,
     ),
     components(schemas(ErrorBody))

@@ -1,14 +1,14 @@
 //! Every path the server answers, in one place (docs/api.md describes them; docs/openapi.json is
 //! generated from the handlers). Tests build this same router.
 
-use crate::features::{account, cart, catalog, dev, media, offers, ops, recommendations, reviews, shopper};
+use crate::features::{account, cart, cart_view, catalog, dev, media, offers, ops, recommendations, reviews, shopper};
 use crate::security::{self, BODY_LIMIT};
 use crate::{web, AppState};
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::middleware;
 use axum::response::IntoResponse;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -26,6 +26,10 @@ pub const STATE_CHANGING_ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/v3/cart-items/"),
     ("POST", "/api/v3/wishlist/"),
     ("POST", "/get-event-data/"),
+    ("PATCH", "/api/v4/cart-items-new/1/"),
+    ("DELETE", "/api/v4/cart-items-new/1/"),
+    ("POST", "/api/v4/carts-new/1/gift-wrap/"),
+    ("DELETE", "/api/v4/carts-new/1/delete-gift-wrap/"),
 ];
 
 pub fn router(state: AppState) -> Router {
@@ -68,6 +72,12 @@ pub fn router(state: AppState) -> Router {
         // Cart (spec 000 §7)
         .route("/cart_dropdown_mobile_ajax/", get(cart::cart_dropdown))
         .route("/api/v3/cart-items/", post(cart::add_to_cart))
+        .route("/get/view-cart-info/", get(cart_view::view_cart_info))
+        .route("/api/v4/carts-new/{cart_id}", get(cart_view::get_cart))
+        .route("/api/v4/cart-items-new/{id}/", axum::routing::patch(cart_view::change_quantity).delete(cart_view::remove_item))
+        .route("/api/v4/carts-new/{cart_id}/gift-wrap/", post(cart_view::add_gift_wrap))
+        .route("/api/v4/carts-new/{cart_id}/delete-gift-wrap/", delete(cart_view::remove_gift_wrap))
+        .route("/check-cart-stock/", get(cart_view::check_cart_stock))
         // Demo media
         .route("/media/products/{sku}/{file}", get(media::product_image))
         .route("/media/categories/{file}", get(media::category_image))

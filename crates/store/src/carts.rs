@@ -72,7 +72,62 @@ async fn lines_of(tx: &mut Transaction<'_, Any>, cart_id: i64) -> Result<Vec<Car
     .await?)
 }
 
+/// The cart's own row: its id and the shopper's choices kept with it.
+#[derive(Debug, Clone, FromRow, PartialEq, Eq)]
+pub struct CartRow {
+    pub id: i64,
+    pub coupon_code: String,
+    pub gift_wrap: i64,
+}
+
 impl Store {
+    pub async fn cart_row(&self, owner: CartOwner<'_>) -> Result<Option<CartRow>> {
+        let row = match owner {
+            CartOwner::Shopper(id) => {
+                sqlx::query_as("SELECT id, coupon_code, gift_wrap FROM carts WHERE user_id = $1").bind(id).fetch_optional(&self.pool).await?
+            }
+            CartOwner::Guest(t) => {
+                sqlx::query_as("SELECT id, coupon_code, gift_wrap FROM carts WHERE guest_token_hash = $1")
+                    .bind(hash_secret(t))
+                    .fetch_optional(&self.pool)
+                    .await?
+            }
+        };
+        Ok(row)
+    }
+
+    pub async fn set_cart_coupon(&self, cart_id: i64, code: &str, now: DateTime<Utc>) -> Result<()> {
+        sqlx::query("UPDATE carts SET coupon_code = $1, updated_at = $2 WHERE id = $3").bind(code).bind(millis(now)).bind(cart_id).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    pub async fn set_cart_gift_wrap(&self, cart_id: i64, on: bool, now: DateTime<Utc>) -> Result<()> {
+        sqlx::query("UPDATE carts SET gift_wrap = $1, updated_at = $2 WHERE id = $3").bind(on as i64).bind(millis(now)).bind(cart_id).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Sets a line's quantity, only within the given cart. False when the line is not in that cart.
+    pub async fn set_line_quantity(&self, cart_id: i64, line_id: i64, quantity: i64) -> Result<bool> {
+        let done = sqlx::query("UPDATE cart_items SET quantity = $1 WHERE id = $2 AND cart_id = $3")
+            .bind(quantity)
+            .bind(line_id)
+            .bind(cart_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Removes lines, only within the given cart. Returns how many went.
+    pub async fn remove_lines(&self, cart_id: i64, line_ids: &[i64]) -> Result<u64> {
+        let mut n = 0;
+        let mut tx = self.pool.begin().await?;
+        for id in line_ids {
+            n += sqlx::query("DELETE FROM cart_items WHERE id = $1 AND cart_id = $2").bind(id).bind(cart_id).execute(&mut *tx).await?.rows_affected();
+        }
+        tx.commit().await?;
+        Ok(n)
+    }
+
     /// Number of pieces in the owner's cart (what the header shows).
     pub async fn cart_quantity(&self, owner: CartOwner<'_>) -> Result<i64> {
         let sql = match owner {

@@ -258,14 +258,28 @@ impl Store {
         }
 
         // Offer messages the product pages link to.
-        let offers: [(&str, i64, &str, i64, &str); 3] = [
-            ("panty-3-for-699", 2, "Buy any 3 panties for ₹699", 3, "/category/panties"),
-            ("bra-2-for-1499", 2, "Any 2 T-shirt bras for ₹1,499", 2, "/category/t-shirt-bras"),
-            ("flat-10-prepaid", 1, "Extra 10% off on prepaid orders", 0, "/view-cart/"),
+        // (key, offertype, message, pieces, url, bundle price in paise; 0 = not a bundle)
+        let offers: [(&str, i64, &str, i64, &str, i64); 3] = [
+            ("panty-3-for-699", 2, "Buy any 3 panties for ₹699", 3, "/category/panties", 69_900),
+            ("bra-2-for-1499", 2, "Any 2 T-shirt bras for ₹1,499", 2, "/category/t-shirt-bras", 149_900),
+            ("flat-10-prepaid", 1, "Extra 10% off on prepaid orders", 0, "/view-cart/", 0),
         ];
-        for (key, offertype, msg, count, url) in offers {
-            exec(&mut tx, "INSERT INTO product_offers (offer_key, offertype, msg, count, qty, url, message, starts_at, ends_at) VALUES ($1, $2, $3, $4, 0, $5, $3, $6, $7)",
-                &[S(key), I(offertype), S(msg), I(count), S(url), I(millis(now - Duration::days(30))), I(millis(now + Duration::days(60)))]).await?;
+        for (key, offertype, msg, count, url, bundle) in offers {
+            exec(&mut tx, "INSERT INTO product_offers (offer_key, offertype, msg, count, qty, url, message, starts_at, ends_at, bundle_price) VALUES ($1, $2, $3, $4, 0, $5, $3, $6, $7, $8)",
+                &[S(key), I(offertype), S(msg), I(count), S(url), I(millis(now - Duration::days(30))), I(millis(now + Duration::days(60))), I(bundle)]).await?;
+        }
+        // Coupons: (code, kind, amount, cap, minimum order, starts, ends, per shopper, scope, ids, description)
+        let day = 86_400_000i64;
+        let coupons: [(&str, &str, i64, Option<i64>, i64, i64, i64, Option<i64>, &str, &str, &str); 5] = [
+            ("WELCOME10", "percent", 10, Some(30_000), 99_900, -30, 90, Some(1), "all", "", "10% off your first order, up to ₹300, on orders of ₹999 or more"),
+            ("FLAT200", "flat", 20_000, None, 149_900, -30, 90, None, "all", "", "₹200 off on orders of ₹1,499 or more"),
+            ("BRA15", "percent", 15, None, 0, -30, 90, None, "categories", "1", "15% off bras"),
+            ("NEWYEAR25", "percent", 25, Some(50_000), 0, 30, 60, None, "all", "", "25% off, from the New Year"),
+            ("SUMMER50", "flat", 5_000, None, 0, -120, -30, None, "all", "", "₹50 off (summer sale, over)"),
+        ];
+        for (code, kind, amount, cap, min, from, to, per, scope, ids, desc) in coupons {
+            exec(&mut tx, "INSERT INTO coupons (code, kind, amount, cap, min_order, starts_at, ends_at, max_uses_per_shopper, scope_kind, scope_ids, description) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                &[S(code), S(kind), I(amount), cap.map(I).unwrap_or(N), I(min), I(t + from * day), I(t + to * day), per.map(I).unwrap_or(N), S(scope), S(ids), S(desc)]).await?;
         }
 
         let mut products = 0usize;

@@ -247,7 +247,7 @@ async fn product_event_data(state: &AppState, p: &drape_store::catalog::Product,
     })
 }
 
-async fn cart_event_data(state: &AppState, viewer: &Viewer) -> ApiResult<Option<CartEventData>> {
+pub async fn cart_event_data(state: &AppState, viewer: &Viewer) -> ApiResult<Option<CartEventData>> {
     let Some(owner) = cart::owner(viewer) else { return Ok(None) };
     let Some(cart_id) = state.store.cart_id(owner).await? else { return Ok(None) };
     let mut items = Vec::new();

@@ -143,6 +143,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/cart-items-new/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a line and answers the repriced cart. */
+        delete: operations["remove_item"];
+        options?: never;
+        head?: never;
+        /** Changes a line's quantity (within stock and max_cart_items) and answers the repriced cart. */
+        patch: operations["change_quantity"];
+        trace?: never;
+    };
+    "/api/v4/carts-new/{cart_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visitor's whole cart, priced, after applying or removing a coupon named in the query. */
+        get: operations["get_cart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/carts-new/{id}/delete-gift-wrap/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes gift wrap from the cart. */
+        delete: operations["remove_gift_wrap"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/carts-new/{id}/gift-wrap/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds gift wrap to the cart. */
+        post: operations["add_gift_wrap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bp_pp_product_details_page/": {
         parameters: {
             query?: never;
@@ -169,6 +238,23 @@ export interface paths {
         };
         /** Cart quantity for the header (`?t=` is a cache-buster and is ignored). */
         get: operations["cart_dropdown"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/check-cart-stock/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which of the visitor's cart lines are out of stock now. */
+        get: operations["check_cart_stock"];
         put?: never;
         post?: never;
         delete?: never;
@@ -220,6 +306,23 @@ export interface paths {
         };
         /** The visitor's rating of a product and the order it refers to. */
         get: operations["my_rating"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get/view-cart-info/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The visitor's cart id (null without a cart) and piece count: where the cart page starts. */
+        get: operations["view_cart_info"];
         put?: never;
         post?: never;
         delete?: never;
@@ -541,6 +644,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        BundleOut: {
+            /** Format: int64 */
+            discount: number;
+            discount_ui: string;
+            key: string;
+            title: string;
+        };
         Cards: {
             products: components["schemas"]["ProductCard"][];
         };
@@ -565,6 +675,40 @@ export interface components {
             message: string;
             status: string;
         };
+        CartAttr: {
+            /** Format: int64 */
+            bundle_discount: number;
+            bundles: components["schemas"]["BundleOut"][];
+            /** Format: int64 */
+            cart_id: number;
+            coupon_code: string;
+            /** Format: int64 */
+            coupon_discount: number;
+            coupon_discount_ui: string;
+            /** @description Why the kept coupon does not apply now, if it does not. */
+            coupon_message: string;
+            gift_wrap: boolean;
+            /** Format: int64 */
+            gift_wrap_charge: number;
+            gift_wrap_charge_ui: string;
+            /** Format: int64 */
+            mrp_total: number;
+            mrp_total_ui: string;
+            /** Format: int64 */
+            pieces: number;
+            /** Format: int64 */
+            shipping: number;
+            shipping_ui: string;
+            /** Format: int64 */
+            subtotal: number;
+            subtotal_ui: string;
+            /** Format: int64 */
+            total: number;
+            total_ui: string;
+            /** Format: int64 */
+            you_save: number;
+            you_save_ui: string;
+        };
         CartEventData: {
             /** Format: int64 */
             cart_id: number;
@@ -588,12 +732,63 @@ export interface components {
             quantity: number;
             sku: string;
         };
+        CartItemOut: {
+            combo_sizes?: string[] | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            line_total: number;
+            line_total_ui: string;
+            /** Format: int64 */
+            mrp: number;
+            mrp_ui: string;
+            product_detail: components["schemas"]["CartProductDetail"];
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description How many more of this choice could be added.
+             */
+            rem_quantity: number;
+            /** @description The size, or "34B / M" for a combo. */
+            size: string;
+            stock: components["schemas"]["LineStock"];
+            /** Format: int64 */
+            unit_price: number;
+            unit_price_ui: string;
+        };
+        CartOut: {
+            cart_attr: components["schemas"]["CartAttr"];
+            cart_items: components["schemas"]["CartItemOut"][];
+            /** @description Paid gifts: none are offered yet (the gift offers come with the rest of the cart issue). */
+            cart_paid_gift_details: string[];
+            event_data?: null | components["schemas"]["CartEventData"];
+            remaining_offers: components["schemas"]["RemainingOffers"];
+            shipping_info: components["schemas"]["ShippingInfo"];
+            upgrade_offer_values: components["schemas"]["UpgradeOfferValues"];
+        };
+        CartProductDetail: {
+            color_name: string;
+            /** Format: int64 */
+            id: number;
+            img: string;
+            name: string;
+            nonreturnable: boolean;
+            sku: string;
+            slug: string;
+            url: string;
+        };
         CartQuantity: {
             /**
              * Format: int64
              * @description Pieces in the visitor's cart.
              */
             cart_quantity: number;
+        };
+        CartStock: {
+            /** @description Cart line ids that cannot be bought as they are. */
+            out_of_stock: number[];
+            status: string;
         };
         CategoryNode: {
             children: components["schemas"]["CategoryNode"][];
@@ -708,6 +903,18 @@ export interface components {
             nightwear_size: string;
             panty_size: string;
             status: string;
+        };
+        LineStock: {
+            /**
+             * Format: int64
+             * @description How many of this choice can be bought (stock capped by max_cart_items).
+             */
+            available: number;
+            /**
+             * Format: int64
+             * @description 1 in stock, 0 out of stock (spec 000 §4).
+             */
+            status: number;
         };
         LoggedIn: {
             user: components["schemas"]["UserOut"];
@@ -914,6 +1121,10 @@ export interface components {
             translated_name: string;
             url: string;
         };
+        QuantityChange: {
+            /** Format: int64 */
+            quantity: number;
+        };
         RatingForm: {
             orderid: string;
             pId: string;
@@ -922,6 +1133,17 @@ export interface components {
         RatingSaved: {
             /** Format: int64 */
             responseid: number;
+        };
+        RemainingOfferOut: {
+            /** Format: int64 */
+            amount_short: number;
+            message: string;
+            /** Format: int64 */
+            pieces_short: number;
+            title: string;
+        };
+        RemainingOffers: {
+            result: components["schemas"]["RemainingOfferOut"][];
         };
         /** @description A row of `object_list`, by position (docs/api.md). */
         ReviewCell: number | string | boolean | (number | null);
@@ -957,6 +1179,9 @@ export interface components {
         Rvp: {
             /** Format: int64 */
             sold_count: number;
+        };
+        ShippingInfo: {
+            title_text: string;
         };
         SimilarPage: {
             has_next: boolean;
@@ -1019,6 +1244,9 @@ export interface components {
         };
         /** @description `total_ratings`: [count, privileged count, reviews, counts 5…1, privileged % 5…1, % 5…1] (docs/api.md). */
         TotalRatingsEntry: number | number[];
+        UpgradeOfferValues: {
+            offer_upgrade_message: string;
+        };
         UserOut: {
             can_see_unused_stock: boolean;
             email?: string | null;
@@ -1027,6 +1255,12 @@ export interface components {
             is_superuser: boolean;
             mobile: string;
             name: string;
+        };
+        ViewCartInfo: {
+            /** Format: int64 */
+            cart_id?: number | null;
+            /** Format: int64 */
+            cart_quantity: number;
         };
         WishlistAnswer: {
             /** @description Whether the last entry is in the wishlist now. */
@@ -1343,6 +1577,197 @@ export interface operations {
             };
         };
     };
+    remove_item: {
+        parameters: {
+            query?: {
+                coupon_code?: string | null;
+                iscouponremove?: string | null;
+                affiliation_code?: string | null;
+                isaffiliateremove?: string | null;
+                upgrade_selected_option?: string | null;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_quantity: {
+        parameters: {
+            query?: {
+                coupon_code?: string | null;
+                iscouponremove?: string | null;
+                affiliation_code?: string | null;
+                isaffiliateremove?: string | null;
+                upgrade_selected_option?: string | null;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuantityChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_cart: {
+        parameters: {
+            query?: {
+                coupon_code?: string | null;
+                iscouponremove?: string | null;
+                affiliation_code?: string | null;
+                isaffiliateremove?: string | null;
+                upgrade_selected_option?: string | null;
+            };
+            header?: never;
+            path: {
+                cart_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_gift_wrap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_gift_wrap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     offer_messages: {
         parameters: {
             query: {
@@ -1387,6 +1812,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CartQuantity"];
+                };
+            };
+        };
+    };
+    check_cart_stock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartStock"];
                 };
             };
         };
@@ -1474,6 +1918,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    view_cart_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewCartInfo"];
                 };
             };
         };

@@ -1,0 +1,419 @@
+//! The cart page's calls (spec 000 §7): the whole cart priced by the offers engine, quantity changes,
+//! removal, coupons and gift wrap. Every call acts only on the visitor's own cart.
+
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{Json, Query};
+use crate::features::{cart, catalog, shopper};
+use crate::security::Viewer;
+use crate::AppState;
+use axum::extract::{Path, State};
+use drape_domain::money::format_inr;
+use drape_domain::pricing::{self, Choices, Offers, ShopSettings};
+use drape_domain::stock;
+use drape_store::carts::{CartOwner, CartRow};
+use serde::{Deserialize, Serialize};
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CartProductDetail {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub sku: String,
+    pub url: String,
+    pub img: String,
+    pub color_name: String,
+    pub nonreturnable: bool,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct LineStock {
+    /// 1 in stock, 0 out of stock (spec 000 §4).
+    pub status: i64,
+    /// How many of this choice can be bought (stock capped by max_cart_items).
+    pub available: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CartItemOut {
+    pub id: i64,
+    pub product_detail: CartProductDetail,
+    /// The size, or "34B / M" for a combo.
+    pub size: String,
+    pub combo_sizes: Option<Vec<String>>,
+    pub quantity: i64,
+    /// How many more of this choice could be added.
+    pub rem_quantity: i64,
+    pub stock: LineStock,
+    pub unit_price: i64,
+    pub unit_price_ui: String,
+    pub mrp: i64,
+    pub mrp_ui: String,
+    pub line_total: i64,
+    pub line_total_ui: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct BundleOut {
+    pub key: String,
+    pub title: String,
+    pub discount: i64,
+    pub discount_ui: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CartAttr {
+    pub cart_id: i64,
+    pub pieces: i64,
+    pub mrp_total: i64,
+    pub mrp_total_ui: String,
+    pub subtotal: i64,
+    pub subtotal_ui: String,
+    pub bundle_discount: i64,
+    pub bundles: Vec<BundleOut>,
+    pub coupon_code: String,
+    pub coupon_discount: i64,
+    pub coupon_discount_ui: String,
+    /// Why the kept coupon does not apply now, if it does not.
+    pub coupon_message: String,
+    pub gift_wrap: bool,
+    pub gift_wrap_charge: i64,
+    pub gift_wrap_charge_ui: String,
+    pub shipping: i64,
+    pub shipping_ui: String,
+    pub total: i64,
+    pub total_ui: String,
+    pub you_save: i64,
+    pub you_save_ui: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ShippingInfo {
+    pub title_text: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct RemainingOfferOut {
+    pub title: String,
+    pub pieces_short: i64,
+    pub amount_short: i64,
+    pub message: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct RemainingOffers {
+    pub result: Vec<RemainingOfferOut>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct UpgradeOfferValues {
+    pub offer_upgrade_message: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CartOut {
+    pub cart_items: Vec<CartItemOut>,
+    pub cart_attr: CartAttr,
+    pub shipping_info: ShippingInfo,
+    pub remaining_offers: RemainingOffers,
+    /// Paid gifts: none are offered yet (the gift offers come with the rest of the cart issue).
+    pub cart_paid_gift_details: Vec<String>,
+    pub upgrade_offer_values: UpgradeOfferValues,
+    pub event_data: Option<shopper::CartEventData>,
+}
+
+fn owner_cart_error() -> ApiError {
+    ApiError::not_found("We couldn't find that cart.")
+}
+
+/// The visitor's cart row, refusing any id that is not theirs.
+async fn own_cart<'a>(state: &AppState, viewer: &'a Viewer, cart_id: Option<i64>) -> ApiResult<(CartOwner<'a>, CartRow)> {
+    let owner = cart::owner(viewer).ok_or_else(owner_cart_error)?;
+    let row = state.store.cart_row(owner).await?.ok_or_else(owner_cart_error)?;
+    if cart_id.is_some_and(|id| id != row.id) {
+        return Err(owner_cart_error());
+    }
+    Ok((owner, row))
+}
+
+/// Prices and shapes the visitor's cart.
+pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>, row: &CartRow) -> ApiResult<CartOut> {
+    let store = &state.store;
+    let now = state.now();
+    let cats = store.categories().await?;
+    let mut items = Vec::new();
+    let mut engine_lines = Vec::new();
+    for line in store.cart_lines(owner).await? {
+        let p = store.product_by_id(line.product_id).await?;
+        let sizes = store.sizes(p.id).await?;
+        let by_id = |id: Option<i64>| id.and_then(|id| sizes.iter().find(|s| s.id == id));
+        let (size_text, combo, raw_stock) = match (by_id(line.size_id), by_id(line.combo1_size_id), by_id(line.combo2_size_id)) {
+            (Some(s), _, _) => (s.value.clone(), None, s.stock),
+            (None, Some(a), Some(b)) => (format!("{} / {}", a.value, b.value), Some(vec![a.value.clone(), b.value.clone()]), stock::combo_stock(a.stock, b.stock)),
+            _ => (String::new(), None, 0),
+        };
+        let available = if p.is_active() { stock::purchasable_quantity(raw_stock, p.max_cart_items) } else { 0 };
+        let in_stock = available >= line.quantity && available > 0;
+        let mut category_ids = store.product_category_ids(p.id).await?;
+        category_ids.push(catalog::top_category(&cats, p.category_id));
+        engine_lines.push(pricing::Line {
+            line_id: line.id,
+            product_id: p.id,
+            category_ids,
+            unit_price: p.price,
+            unit_mrp: p.old_price,
+            quantity: line.quantity,
+            in_stock,
+            offer_key: p.offer_key.clone(),
+        });
+        items.push(CartItemOut {
+            id: line.id,
+            product_detail: CartProductDetail {
+                id: p.id,
+                name: p.name.clone(),
+                slug: p.slug.clone(),
+                sku: p.sku.clone(),
+                url: format!("/product/{}", p.slug),
+                img: catalog::product_image(&p.sku, 1),
+                color_name: p.color_name.clone(),
+                nonreturnable: p.nonreturnable != 0,
+            },
+            size: size_text,
+            combo_sizes: combo,
+            quantity: line.quantity,
+            rem_quantity: (available - line.quantity).max(0),
+            stock: LineStock { status: in_stock as i64, available },
+            unit_price: p.price,
+            unit_price_ui: format_inr(p.price),
+            mrp: p.old_price,
+            mrp_ui: format_inr(p.old_price),
+            line_total: p.price * line.quantity,
+            line_total_ui: format_inr(p.price * line.quantity),
+        });
+    }
+    let offers = Offers { bundles: store.running_bundles(now).await?, gifts: vec![] };
+    let coupon = match row.coupon_code.as_str() {
+        "" => None,
+        code => match store.coupon_by_code(code).await? {
+            Some(c) => Some((c.to_coupon(), store.coupon_usage(c.id, viewer.user.as_ref().map(|u| u.id)).await?)),
+            None => None,
+        },
+    };
+    let settings = ShopSettings::default();
+    let t = pricing::price_cart(&engine_lines, &offers, &Choices { coupon, gift_wrap: row.gift_wrap != 0, gifts_taken: vec![] }, &settings, now);
+    let you_save = (t.mrp_total - t.subtotal) + t.bundle_discount + t.coupon_discount;
+    let shipping_text = if t.pieces == 0 {
+        String::new()
+    } else if t.shipping == 0 {
+        "Yay! You get free shipping on this order".to_string()
+    } else {
+        format!("Add {} more for free shipping", format_inr(settings.free_shipping_from - (t.subtotal - t.bundle_discount - t.coupon_discount)))
+    };
+    Ok(CartOut {
+        cart_items: items,
+        cart_attr: CartAttr {
+            cart_id: row.id,
+            pieces: t.pieces,
+            mrp_total: t.mrp_total,
+            mrp_total_ui: format_inr(t.mrp_total),
+            subtotal: t.subtotal,
+            subtotal_ui: format_inr(t.subtotal),
+            bundle_discount: t.bundle_discount,
+            bundles: t.bundles.iter().map(|b| BundleOut { key: b.key.clone(), title: b.title.clone(), discount: b.discount, discount_ui: format_inr(b.discount) }).collect(),
+            coupon_code: row.coupon_code.clone(),
+            coupon_discount: t.coupon_discount,
+            coupon_discount_ui: format_inr(t.coupon_discount),
+            coupon_message: t.coupon_refusal.as_ref().map(|r| r.message()).unwrap_or_default(),
+            gift_wrap: row.gift_wrap != 0,
+            gift_wrap_charge: t.gift_wrap,
+            gift_wrap_charge_ui: format_inr(t.gift_wrap),
+            shipping: t.shipping,
+            shipping_ui: if t.shipping == 0 { "FREE".into() } else { format_inr(t.shipping) },
+            total: t.total,
+            total_ui: format_inr(t.total),
+            you_save,
+            you_save_ui: format_inr(you_save),
+        },
+        shipping_info: ShippingInfo { title_text: shipping_text },
+        remaining_offers: RemainingOffers {
+            result: t
+                .remaining
+                .iter()
+                .map(|r| RemainingOfferOut {
+                    title: r.title.clone(),
+                    pieces_short: r.pieces_short,
+                    amount_short: r.amount_short,
+                    message: if r.pieces_short > 0 {
+                        format!("Add {} more to get {}", r.pieces_short, r.title)
+                    } else {
+                        format!("Add {} more to get {}", format_inr(r.amount_short), r.title)
+                    },
+                })
+                .collect(),
+        },
+        cart_paid_gift_details: vec![],
+        upgrade_offer_values: UpgradeOfferValues { offer_upgrade_message: String::new() },
+        event_data: shopper::cart_event_data(state, viewer).await?,
+    })
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ViewCartInfo {
+    pub cart_id: Option<i64>,
+    pub cart_quantity: i64,
+}
+
+/// The visitor's cart id (null without a cart) and piece count: where the cart page starts.
+#[utoipa::path(get, path = "/get/view-cart-info/", tag = "cart", responses((status = 200, body = ViewCartInfo)))]
+pub async fn view_cart_info(State(state): State<AppState>, viewer: Viewer) -> ApiResult<axum::Json<ViewCartInfo>> {
+    let (cart_id, cart_quantity) = match cart::owner(&viewer) {
+        Some(o) => (state.store.cart_row(o).await?.map(|r| r.id), state.store.cart_quantity(o).await?),
+        None => (None, 0),
+    };
+    Ok(axum::Json(ViewCartInfo { cart_id, cart_quantity }))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct CartQuery {
+    pub coupon_code: Option<String>,
+    pub iscouponremove: Option<String>,
+    pub affiliation_code: Option<String>,
+    pub isaffiliateremove: Option<String>,
+    pub upgrade_selected_option: Option<String>,
+}
+
+fn is_yes(v: &Option<String>) -> bool {
+    matches!(v.as_deref().map(str::trim), Some("1" | "true" | "True"))
+}
+
+/// Applies, keeps or removes the coupon named in the query. A refused coupon is a 400 with the reason,
+/// and the cart keeps what it had.
+async fn apply_coupon_query(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>, row: &mut CartRow, q: &CartQuery) -> ApiResult<()> {
+    if is_yes(&q.iscouponremove) {
+        state.store.set_cart_coupon(row.id, "", state.now()).await?;
+        row.coupon_code.clear();
+        return Ok(());
+    }
+    let Some(code) = q.coupon_code.as_deref().map(str::trim).filter(|c| !c.is_empty()) else { return Ok(()) };
+    let code = code.to_ascii_uppercase();
+    if code.len() > 20 || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::field("coupon_code", "Coupon codes are letters and digits only."));
+    }
+    if code == row.coupon_code {
+        return Ok(());
+    }
+    if state.store.coupon_by_code(&code).await?.is_none() {
+        return Err(ApiError::field("coupon_code", "This coupon code is not valid."));
+    }
+    let mut trial = row.clone();
+    trial.coupon_code = code.clone();
+    let priced = build_cart(state, viewer, owner, &trial).await?;
+    if !priced.cart_attr.coupon_message.is_empty() {
+        return Err(ApiError::field("coupon_code", priced.cart_attr.coupon_message));
+    }
+    state.store.set_cart_coupon(row.id, &code, state.now()).await?;
+    row.coupon_code = code;
+    Ok(())
+}
+
+/// The visitor's whole cart, priced, after applying or removing a coupon named in the query.
+#[utoipa::path(get, path = "/api/v4/carts-new/{cart_id}", tag = "cart", params(("cart_id" = i64, Path), CartQuery),
+    responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn get_cart(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>, Query(q): Query<CartQuery>) -> ApiResult<axum::Json<CartOut>> {
+    let id: i64 = cart_id.trim().parse().map_err(|_| owner_cart_error())?;
+    let (owner, mut row) = own_cart(&state, &viewer, Some(id)).await?;
+    apply_coupon_query(&state, &viewer, owner, &mut row, &q).await?;
+    Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct QuantityChange {
+    pub quantity: i64,
+}
+
+/// Changes a line's quantity (within stock and max_cart_items) and answers the repriced cart.
+#[utoipa::path(patch, path = "/api/v4/cart-items-new/{id}/", tag = "cart", params(("id" = i64, Path), CartQuery), request_body = QuantityChange,
+    responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn change_quantity(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(line_id): Path<String>,
+    Query(q): Query<CartQuery>,
+    Json(change): Json<QuantityChange>,
+) -> ApiResult<axum::Json<CartOut>> {
+    let line_id: i64 = line_id.trim().parse().map_err(|_| ApiError::not_found("That item is not in your cart."))?;
+    let (owner, mut row) = own_cart(&state, &viewer, None).await?;
+    let lines = state.store.cart_lines(owner).await?;
+    let line = lines.iter().find(|l| l.id == line_id).ok_or_else(|| ApiError::not_found("That item is not in your cart."))?;
+    let p = state.store.product_by_id(line.product_id).await?;
+    let sizes = state.store.sizes(p.id).await?;
+    let stock_of = |id: Option<i64>| id.and_then(|id| sizes.iter().find(|s| s.id == id)).map(|s| s.stock);
+    let available = match (stock_of(line.size_id), stock_of(line.combo1_size_id), stock_of(line.combo2_size_id)) {
+        (Some(s), _, _) => s,
+        (None, Some(a), Some(b)) => stock::combo_stock(a, b),
+        _ => 0,
+    };
+    let available = if p.is_active() { available } else { 0 };
+    stock::may_add(available, p.max_cart_items, 0, change.quantity).map_err(|r| ApiError::field("quantity", r.message()))?;
+    state.store.set_line_quantity(row.id, line_id, change.quantity).await?;
+    apply_coupon_query(&state, &viewer, owner, &mut row, &q).await?;
+    Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
+}
+
+/// Removes a line and answers the repriced cart.
+#[utoipa::path(delete, path = "/api/v4/cart-items-new/{id}/", tag = "cart", params(("id" = i64, Path), CartQuery),
+    responses((status = 200, body = CartOut), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn remove_item(State(state): State<AppState>, viewer: Viewer, Path(line_id): Path<String>, Query(q): Query<CartQuery>) -> ApiResult<axum::Json<CartOut>> {
+    let line_id: i64 = line_id.trim().parse().map_err(|_| ApiError::not_found("That item is not in your cart."))?;
+    let (owner, mut row) = own_cart(&state, &viewer, None).await?;
+    if state.store.remove_lines(row.id, &[line_id]).await? == 0 {
+        return Err(ApiError::not_found("That item is not in your cart."));
+    }
+    state.store.record_shopper_event("removed_from_cart", viewer.user.as_ref().map(|u| u.id), None, Some(row.id), "cart", state.now()).await?;
+    apply_coupon_query(&state, &viewer, owner, &mut row, &q).await?;
+    Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
+}
+
+/// Adds gift wrap to the cart.
+#[utoipa::path(post, path = "/api/v4/carts-new/{id}/gift-wrap/", tag = "cart", params(("id" = i64, Path)),
+    responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn add_gift_wrap(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>) -> ApiResult<axum::Json<CartOut>> {
+    set_wrap(state, viewer, cart_id, true).await
+}
+
+/// Removes gift wrap from the cart.
+#[utoipa::path(delete, path = "/api/v4/carts-new/{id}/delete-gift-wrap/", tag = "cart", params(("id" = i64, Path)),
+    responses((status = 200, body = CartOut), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn remove_gift_wrap(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>) -> ApiResult<axum::Json<CartOut>> {
+    set_wrap(state, viewer, cart_id, false).await
+}
+
+async fn set_wrap(state: AppState, viewer: Viewer, cart_id: String, on: bool) -> ApiResult<axum::Json<CartOut>> {
+    let id: i64 = cart_id.trim().parse().map_err(|_| owner_cart_error())?;
+    let (owner, mut row) = own_cart(&state, &viewer, Some(id)).await?;
+    if on && state.store.cart_quantity(owner).await? == 0 {
+        return Err(ApiError::bad_request("Add something to your cart before gift wrapping it."));
+    }
+    state.store.set_cart_gift_wrap(row.id, on, state.now()).await?;
+    row.gift_wrap = on as i64;
+    Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CartStock {
+    pub status: String,
+    /// Cart line ids that cannot be bought as they are.
+    pub out_of_stock: Vec<i64>,
+}
+
+/// Which of the visitor's cart lines are out of stock now.
+#[utoipa::path(get, path = "/check-cart-stock/", tag = "cart", responses((status = 200, body = CartStock)))]
+pub async fn check_cart_stock(State(state): State<AppState>, viewer: Viewer) -> ApiResult<axum::Json<CartStock>> {
+    let out_of_stock = match cart::owner(&viewer) {
+        Some(owner) => match state.store.cart_row(owner).await? {
+            Some(row) => build_cart(&state, &viewer, owner, &row).await?.cart_items.iter().filter(|i| i.stock.status == 0).map(|i| i.id).collect(),
+            None => vec![],
+        },
+        None => vec![],
+    };
+    Ok(axum::Json(CartStock { status: if out_of_stock.is_empty() { "ok".into() } else { "out_of_stock".into() }, out_of_stock }))
+}

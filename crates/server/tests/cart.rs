@@ -1,0 +1,111 @@
+//! The cart page's calls: pricing through the offers engine, quantity, removal, coupons, gift wrap,
+//! and only ever the visitor's own cart.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+
+async fn cart_with(app: &TestApp, b: &mut Browser, slug: &str, qty: i64) -> (i64, i64) {
+    let p = app.db.store.product_by_slug(slug).await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= qty.max(3)).unwrap();
+    let r = b.post(app, "/api/v3/cart-items/", json!({"product": p.id, "quantity": qty, "size": size.value})).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let info = b.get(app, "/get/view-cart-info/").await.json();
+    (info["cart_id"].as_i64().unwrap(), r.json()["item_id"].as_i64().unwrap())
+}
+
+#[tokio::test]
+async fn the_cart_is_priced_and_changed_by_its_owner_only() {
+    let app = app().await;
+    let mut b = Browser::new();
+    assert_eq!(b.get(&app, "/get/view-cart-info/").await.json(), json!({"cart_id": null, "cart_quantity": 0}));
+    let (cart_id, line) = cart_with(&app, &mut b, "everyday-padded-t-shirt-bra-black", 2).await;
+    let c = b.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.json();
+    let item = &c["cart_items"][0];
+    assert_eq!(item["product_detail"]["sku"], "BR1001-BLK");
+    assert_eq!(item["stock"]["status"], 1);
+    assert_eq!(c["cart_attr"]["subtotal"], 159_800);
+    // Two T-shirt bras fall under "any 2 for ₹1,499".
+    assert_eq!(c["cart_attr"]["bundle_discount"], 9_900);
+    assert_eq!(c["cart_attr"]["total_ui"], "₹1,499");
+    assert_eq!(c["shipping_info"]["title_text"], "Yay! You get free shipping on this order");
+    assert_eq!(c["event_data"]["cart_items_count"], 2);
+
+    let changed = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 3})).await.json();
+    assert_eq!(changed["cart_attr"]["pieces"], 3);
+    assert_eq!(b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 0})).await.assert_error(400)["fields"]["quantity"], "Please choose a quantity of 1 or more");
+    b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 9})).await.assert_error(400);
+    b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": "x"})).await.assert_error(400);
+
+    // Another shopper can neither read nor change this cart or its lines.
+    let mut other = Browser::new();
+    other.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.assert_error(404);
+    cart_with(&app, &mut other, "cotton-non-padded-bra-black", 1).await;
+    other.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.assert_error(404);
+    other.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 1})).await.assert_error(404);
+    other.json(&app, "DELETE", &format!("/api/v4/cart-items-new/{line}/"), json!({})).await.assert_error(404);
+    other.json(&app, "POST", &format!("/api/v4/carts-new/{cart_id}/gift-wrap/"), json!({})).await.assert_error(404);
+    assert_eq!(b.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], 3, "untouched");
+
+    let wrapped = b.json(&app, "POST", &format!("/api/v4/carts-new/{cart_id}/gift-wrap/"), json!({})).await.json();
+    assert_eq!(wrapped["cart_attr"]["gift_wrap"], true);
+    assert_eq!(wrapped["cart_attr"]["total"].as_i64().unwrap(), 149_900 + 79_900 + wrapped["cart_attr"]["gift_wrap_charge"].as_i64().unwrap());
+    let unwrapped = b.json(&app, "DELETE", &format!("/api/v4/carts-new/{cart_id}/delete-gift-wrap/"), json!({})).await.json();
+    assert_eq!(unwrapped["cart_attr"]["gift_wrap_charge"], 0);
+
+    let emptied = b.json(&app, "DELETE", &format!("/api/v4/cart-items-new/{line}/"), json!({})).await.json();
+    assert_eq!(emptied["cart_items"], json!([]));
+    assert_eq!(emptied["cart_attr"]["total"], 0);
+    b.json(&app, "DELETE", &format!("/api/v4/cart-items-new/{line}/"), json!({})).await.assert_error(404);
+    b.json(&app, "POST", &format!("/api/v4/carts-new/{cart_id}/gift-wrap/"), json!({})).await.assert_error(400);
+}
+
+#[tokio::test]
+async fn coupons_apply_or_say_why_not() {
+    let app = app().await;
+    let mut b = Browser::new();
+    let (cart_id, line) = cart_with(&app, &mut b, "cotton-non-padded-bra-black", 1).await;
+    let url = |q: &str| format!("/api/v4/carts-new/{cart_id}?{q}");
+    assert_eq!(b.get(&app, &url("coupon_code=WELCOME10")).await.assert_error(400)["message"], "This coupon needs a minimum order of ₹999.");
+    assert_eq!(b.get(&app, &url("coupon_code=SUMMER50")).await.assert_error(400)["message"], "This coupon has expired.");
+    assert_eq!(b.get(&app, &url("coupon_code=NEWYEAR25")).await.assert_error(400)["message"], "This coupon is not active yet.");
+    assert_eq!(b.get(&app, &url("coupon_code=NOPE")).await.assert_error(400)["message"], "This coupon code is not valid.");
+    assert_eq!(b.get(&app, &url("coupon_code=%3Cscript%3E")).await.assert_error(400)["message"], "Coupon codes are letters and digits only.");
+    assert_eq!(b.get(&app, &url("")).await.json()["cart_attr"]["coupon_code"], "", "refused coupons are not kept");
+
+    let bra15 = b.get(&app, &url("coupon_code=bra15")).await.json();
+    assert_eq!(bra15["cart_attr"]["coupon_code"], "BRA15");
+    let price = bra15["cart_attr"]["subtotal"].as_i64().unwrap();
+    assert_eq!(bra15["cart_attr"]["coupon_discount"].as_i64().unwrap(), price * 15 / 100);
+    assert_eq!(bra15["cart_attr"]["total"].as_i64().unwrap(), price - price * 15 / 100);
+    // Kept on later calls, and removable.
+    let again = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 2})).await.json();
+    assert_eq!(again["cart_attr"]["coupon_discount"].as_i64().unwrap(), 2 * price * 15 / 100);
+    let removed = b.get(&app, &url("iscouponremove=1")).await.json();
+    assert_eq!((removed["cart_attr"]["coupon_code"].as_str(), removed["cart_attr"]["coupon_discount"].as_i64()), (Some(""), Some(0)));
+}
+
+#[tokio::test]
+async fn three_panties_for_699_and_how_far_the_cart_is_from_offers() {
+    let app = app().await;
+    let panty = app.db.store.list_products(Some(&[201]), 1, 0).await.unwrap().products.remove(0);
+    let mut b = Browser::new();
+    let (cart_id, line) = cart_with(&app, &mut b, &panty.slug, 2).await;
+    let two = b.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.json();
+    let remaining = two["remaining_offers"]["result"].as_array().unwrap();
+    assert!(remaining.iter().any(|r| r["pieces_short"] == 1 && r["message"].as_str().unwrap().starts_with("Add 1 more")), "{remaining:?}");
+    let three = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 3})).await.json();
+    assert_eq!(three["cart_attr"]["bundle_discount"].as_i64().unwrap(), 3 * panty.price - 69_900);
+    assert_eq!(three["cart_attr"]["total"].as_i64().unwrap(), 69_900);
+    assert_eq!(b.get(&app, "/check-cart-stock/").await.json(), json!({"status": "ok", "out_of_stock": []}));
+    // A line whose stock runs out is shown, not charged, and reported.
+    let size = app.db.store.sizes(panty.id).await.unwrap();
+    for s in &size {
+        app.db.store.set_size_stock(&s.sku, 0).await.unwrap();
+    }
+    let gone = b.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.json();
+    assert_eq!(gone["cart_items"][0]["stock"]["status"], 0);
+    assert_eq!(gone["cart_attr"]["total"], 0);
+    assert_eq!(b.get(&app, "/check-cart-stock/").await.json()["out_of_stock"], json!([line]));
+}

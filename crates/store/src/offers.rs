@@ -1,0 +1,133 @@
+//! Coupons and bundle offers as stored; the rules that price them are in the domain's offers engine.
+
+use crate::db::millis;
+use crate::{Result, Store, StoreError};
+use chrono::{DateTime, Utc};
+use drape_domain::pricing::{BundleOffer, Coupon, CouponKind, CouponUsage, Scope};
+use sqlx::FromRow;
+
+#[derive(Debug, Clone, FromRow)]
+pub struct CouponRow {
+    pub id: i64,
+    pub code: String,
+    pub kind: String,
+    pub amount: i64,
+    pub cap: Option<i64>,
+    pub min_order: i64,
+    pub starts_at: i64,
+    pub ends_at: i64,
+    pub max_uses_total: Option<i64>,
+    pub max_uses_per_shopper: Option<i64>,
+    pub scope_kind: String,
+    pub scope_ids: String,
+    pub description: String,
+}
+
+impl CouponRow {
+    pub fn to_coupon(&self) -> Coupon {
+        let ids: Vec<i64> = self.scope_ids.split(',').filter_map(|s| s.trim().parse().ok()).collect();
+        let at = |ms: i64| DateTime::<Utc>::from_timestamp_millis(ms).unwrap_or_default();
+        Coupon {
+            code: self.code.clone(),
+            kind: if self.kind == "percent" { CouponKind::Percent { percent: self.amount, cap: self.cap } } else { CouponKind::Flat(self.amount) },
+            min_order: self.min_order,
+            starts_at: at(self.starts_at),
+            ends_at: at(self.ends_at),
+            max_uses_total: self.max_uses_total,
+            max_uses_per_shopper: self.max_uses_per_shopper,
+            scope: match self.scope_kind.as_str() {
+                "categories" => Scope::Categories(ids),
+                "products" => Scope::Products(ids),
+                _ => Scope::Everything,
+            },
+        }
+    }
+}
+
+/// A coupon to create or change (`drape admin coupon`, the seed).
+#[derive(Debug, Clone)]
+pub struct NewCoupon<'a> {
+    pub code: &'a str,
+    pub kind: &'a str,
+    pub amount: i64,
+    pub cap: Option<i64>,
+    pub min_order: i64,
+    pub starts_at: DateTime<Utc>,
+    pub ends_at: DateTime<Utc>,
+    pub max_uses_total: Option<i64>,
+    pub max_uses_per_shopper: Option<i64>,
+    pub scope_kind: &'a str,
+    pub scope_ids: &'a str,
+    pub description: &'a str,
+}
+
+impl Store {
+    pub async fn coupon_by_code(&self, code: &str) -> Result<Option<CouponRow>> {
+        Ok(sqlx::query_as(
+            "SELECT id, code, kind, amount, cap, min_order, starts_at, ends_at, max_uses_total, max_uses_per_shopper, scope_kind, scope_ids, description \
+             FROM coupons WHERE code = $1",
+        )
+        .bind(code)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Coupons that have not ended, for the cart's 'view offers'.
+    pub async fn open_coupons(&self, now: DateTime<Utc>) -> Result<Vec<CouponRow>> {
+        Ok(sqlx::query_as(
+            "SELECT id, code, kind, amount, cap, min_order, starts_at, ends_at, max_uses_total, max_uses_per_shopper, scope_kind, scope_ids, description \
+             FROM coupons WHERE starts_at <= $1 AND ends_at > $1 ORDER BY min_order, code",
+        )
+        .bind(millis(now))
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    pub async fn coupon_usage(&self, coupon_id: i64, user_id: Option<i64>) -> Result<CouponUsage> {
+        let total = sqlx::query_scalar("SELECT COUNT(*) FROM coupon_uses WHERE coupon_id = $1").bind(coupon_id).fetch_one(&self.pool).await?;
+        let by_shopper = match user_id {
+            Some(u) => sqlx::query_scalar("SELECT COUNT(*) FROM coupon_uses WHERE coupon_id = $1 AND user_id = $2").bind(coupon_id).bind(u).fetch_one(&self.pool).await?,
+            None => 0,
+        };
+        Ok(CouponUsage { total, by_shopper })
+    }
+
+    pub async fn upsert_coupon(&self, c: &NewCoupon<'_>) -> Result<()> {
+        if c.kind != "flat" && c.kind != "percent" {
+            return Err(StoreError::Conflict("kind must be flat or percent".into()));
+        }
+        sqlx::query(
+            "INSERT INTO coupons (code, kind, amount, cap, min_order, starts_at, ends_at, max_uses_total, max_uses_per_shopper, scope_kind, scope_ids, description) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+             ON CONFLICT (code) DO UPDATE SET kind = EXCLUDED.kind, amount = EXCLUDED.amount, cap = EXCLUDED.cap, min_order = EXCLUDED.min_order, \
+             starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at, max_uses_total = EXCLUDED.max_uses_total, \
+             max_uses_per_shopper = EXCLUDED.max_uses_per_shopper, scope_kind = EXCLUDED.scope_kind, scope_ids = EXCLUDED.scope_ids, description = EXCLUDED.description",
+        )
+        .bind(c.code)
+        .bind(c.kind)
+        .bind(c.amount)
+        .bind(c.cap)
+        .bind(c.min_order)
+        .bind(millis(c.starts_at))
+        .bind(millis(c.ends_at))
+        .bind(c.max_uses_total)
+        .bind(c.max_uses_per_shopper)
+        .bind(c.scope_kind)
+        .bind(c.scope_ids)
+        .bind(c.description)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Bundle offers ("any 3 for ₹699") running now.
+    pub async fn running_bundles(&self, now: DateTime<Utc>) -> Result<Vec<BundleOffer>> {
+        let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
+            "SELECT offer_key, msg, count, bundle_price FROM product_offers WHERE count > 0 AND bundle_price > 0 AND starts_at <= $1 AND ends_at > $1 ORDER BY offer_key",
+        )
+        .bind(millis(now))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|(key, title, count, bundle_price)| BundleOffer { key, title, count, bundle_price }).collect())
+    }
+}
