@@ -18,9 +18,10 @@ use utoipa::OpenApi;
         reviews::web_reviews, reviews::save_review,
         recommendations::more_like_this, recommendations::recommendations, recommendations::by_ids, recommendations::reorder_products,
         shopper::add_product_request, shopper::toggle_wishlist, shopper::event_data,
+        shopper::wishlist, shopper::remove_wishlist_entry, shopper::webengage_cart,
         cart::cart_dropdown, cart::add_to_cart,
         cart_view::view_cart_info, cart_view::get_cart, cart_view::change_quantity, cart_view::remove_item,
-        cart_view::add_gift_wrap, cart_view::remove_gift_wrap, cart_view::check_cart_stock,
+        cart_view::add_gift_wrap, cart_view::remove_gift_wrap, cart_view::check_cart_stock, cart_view::delete_oos_items,
         dev::outbox,
     ),
     components(schemas(ErrorBody))

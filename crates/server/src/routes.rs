@@ -30,6 +30,8 @@ pub const STATE_CHANGING_ROUTES: &[(&str, &str)] = &[
     ("DELETE", "/api/v4/cart-items-new/1/"),
     ("POST", "/api/v4/carts-new/1/gift-wrap/"),
     ("DELETE", "/api/v4/carts-new/1/delete-gift-wrap/"),
+    ("DELETE", "/api/v4/carts-new/1/delete-oos-cart-items/?product_ids=1"),
+    ("DELETE", "/api/v3/wishlist/1/"),
 ];
 
 pub fn router(state: AppState) -> Router {
@@ -67,7 +69,9 @@ pub fn router(state: AppState) -> Router {
         .route("/web/api/v1/reorder-products/", get(recommendations::reorder_products))
         // Shopper actions: notify-me, wishlist, events
         .route("/addproductrequest/", get(shopper::add_product_request))
-        .route("/api/v3/wishlist/", post(shopper::toggle_wishlist))
+        .route("/api/v3/wishlist/", get(shopper::wishlist).post(shopper::toggle_wishlist))
+        .route("/api/v3/wishlist/{id}/", delete(shopper::remove_wishlist_entry))
+        .route("/api/v3/webengage-cart/{id}/", get(shopper::webengage_cart))
         .route("/get-event-data/", post(shopper::event_data))
         // Cart (spec 000 §7)
         .route("/cart_dropdown_mobile_ajax/", get(cart::cart_dropdown))
@@ -77,6 +81,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v4/cart-items-new/{id}/", axum::routing::patch(cart_view::change_quantity).delete(cart_view::remove_item))
         .route("/api/v4/carts-new/{cart_id}/gift-wrap/", post(cart_view::add_gift_wrap))
         .route("/api/v4/carts-new/{cart_id}/delete-gift-wrap/", delete(cart_view::remove_gift_wrap))
+        .route("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/", delete(cart_view::delete_oos_items))
         .route("/check-cart-stock/", get(cart_view::check_cart_stock))
         // Demo media
         .route("/media/products/{sku}/{file}", get(media::product_image))

@@ -109,3 +109,41 @@ async fn three_panties_for_699_and_how_far_the_cart_is_from_offers() {
     assert_eq!(gone["cart_attr"]["total"], 0);
     assert_eq!(b.get(&app, "/check-cart-stock/").await.json()["out_of_stock"], json!([line]));
 }
+
+#[tokio::test]
+async fn out_of_stock_lines_move_to_the_wishlist_in_one_step() {
+    let app = app().await;
+    let mut b = Browser::new();
+    let who = b.login(&app, "9123400010").await;
+    let user_id = who["user"]["id"].as_i64().unwrap();
+    let (cart_id, _) = cart_with(&app, &mut b, "everyday-padded-t-shirt-bra-black", 1).await;
+    let (_, keep) = cart_with(&app, &mut b, "cotton-non-padded-bra-black", 1).await;
+    let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+    for s in app.db.store.sizes(p.id).await.unwrap() {
+        app.db.store.set_size_stock(&s.sku, 0).await.unwrap();
+    }
+    let mut guest = Browser::new();
+    guest.json(&app, "DELETE", &format!("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/?product_ids={}&isWishList=1", p.id), json!({})).await.assert_error(404);
+    b.json(&app, "DELETE", &format!("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/?product_ids=x"), json!({})).await.assert_error(400);
+    let after = b.json(&app, "DELETE", &format!("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/?product_ids={}&isWishList=1", p.id), json!({})).await;
+    assert_eq!(after.status, 200, "{}", after.text);
+    let items = after.json()["cart_items"].as_array().unwrap().clone();
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0]["id"], keep);
+    let wl = b.get(&app, "/api/v3/wishlist/").await.json();
+    assert_eq!(wl["wishlist_count"], 1);
+    assert_eq!(wl["items"][0]["product"]["id"], p.id);
+    assert_eq!(app.db.store.wishlist_count(user_id).await.unwrap(), 1);
+
+    // The wishlist is the shopper's own: others cannot list or remove its entries.
+    let entry = wl["items"][0]["id"].as_i64().unwrap();
+    Browser::new().get(&app, "/api/v3/wishlist/").await.assert_error(401);
+    let mut other = Browser::new();
+    other.login(&app, "9123400011").await;
+    assert_eq!(other.get(&app, "/api/v3/wishlist/").await.json()["items"], json!([]));
+    other.json(&app, "DELETE", &format!("/api/v3/wishlist/{entry}/"), json!({})).await.assert_error(404);
+    other.get(&app, &format!("/api/v3/webengage-cart/{cart_id}/")).await.assert_error(404);
+    assert_eq!(b.get(&app, &format!("/api/v3/webengage-cart/{cart_id}/")).await.json()["cart_items_count"], 1);
+    let emptied = b.json(&app, "DELETE", &format!("/api/v3/wishlist/{entry}/"), json!({})).await.json();
+    assert_eq!(emptied["wishlist_count"], 0);
+}

@@ -14,6 +14,15 @@ pub struct WishlistChoice {
     pub multi_combo_size: String,
 }
 
+#[derive(Debug, Clone, FromRow, PartialEq, Eq)]
+pub struct WishlistRow {
+    pub id: i64,
+    pub product_id: i64,
+    pub first_combo_size: String,
+    pub second_combo_size: String,
+    pub multi_combo_size: String,
+}
+
 #[derive(Debug, Clone, FromRow)]
 pub struct Featured {
     pub category_slug: String,
@@ -74,6 +83,39 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(true)
+    }
+
+    /// The shopper's wishlist, newest first.
+    pub async fn wishlist(&self, user_id: i64) -> Result<Vec<WishlistRow>> {
+        Ok(sqlx::query_as(
+            "SELECT id, product_id, first_combo_size, second_combo_size, multi_combo_size FROM wishlist_items WHERE user_id = $1 ORDER BY created_at DESC, id DESC",
+        )
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Removes one of the shopper's own entries. False when it is not theirs or not there.
+    pub async fn remove_wishlist_entry(&self, user_id: i64, entry_id: i64) -> Result<bool> {
+        let done = sqlx::query("DELETE FROM wishlist_items WHERE id = $1 AND user_id = $2").bind(entry_id).bind(user_id).execute(&self.pool).await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Adds the choice if it is not there yet (moving things from the cart never toggles them out).
+    pub async fn add_to_wishlist(&self, user_id: i64, c: &WishlistChoice, now: DateTime<Utc>) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO wishlist_items (user_id, product_id, first_combo_size, second_combo_size, multi_combo_size, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(user_id)
+        .bind(c.product_id)
+        .bind(&c.first_combo_size)
+        .bind(&c.second_combo_size)
+        .bind(&c.multi_combo_size)
+        .bind(millis(now))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
     }
 
     pub async fn wishlist_count(&self, user_id: i64) -> Result<i64> {

@@ -417,3 +417,45 @@ pub async fn check_cart_stock(State(state): State<AppState>, viewer: Viewer) -> 
     };
     Ok(axum::Json(CartStock { status: if out_of_stock.is_empty() { "ok".into() } else { "out_of_stock".into() }, out_of_stock }))
 }
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[allow(non_snake_case)]
+pub struct OosQuery {
+    /// Comma-separated product ids whose out-of-stock lines go.
+    pub product_ids: String,
+    /// 1: move them to the wishlist (login required) instead of only removing them.
+    pub isWishList: Option<String>,
+}
+
+/// Removes the out-of-stock lines of the given products, moving them to the wishlist when asked,
+/// in one step; answers the repriced cart.
+#[utoipa::path(delete, path = "/api/v4/carts-new/{id}/delete-oos-cart-items/", tag = "cart", params(("id" = i64, Path), OosQuery),
+    responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 401, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn delete_oos_items(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>, Query(q): Query<OosQuery>) -> ApiResult<axum::Json<CartOut>> {
+    let id: i64 = cart_id.trim().parse().map_err(|_| owner_cart_error())?;
+    let (owner, row) = own_cart(&state, &viewer, Some(id)).await?;
+    let mut products = Vec::new();
+    for part in q.product_ids.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        products.push(part.parse::<i64>().map_err(|_| ApiError::field("product_ids", "product_ids must be product ids separated by commas."))?);
+    }
+    let to_wishlist = is_yes(&q.isWishList);
+    let user_id = if to_wishlist { Some(viewer.require_user()?.id) } else { None };
+    let priced = build_cart(&state, &viewer, owner, &row).await?;
+    let gone: Vec<&CartItemOut> = priced.cart_items.iter().filter(|i| i.stock.status == 0 && (products.is_empty() || products.contains(&i.product_detail.id))).collect();
+    let now = state.now();
+    if let Some(user_id) = user_id {
+        for item in &gone {
+            let combo = item.combo_sizes.clone().unwrap_or_default();
+            let choice = drape_store::engagement::WishlistChoice {
+                product_id: item.product_detail.id,
+                first_combo_size: combo.first().cloned().unwrap_or_default(),
+                second_combo_size: combo.get(1).cloned().unwrap_or_default(),
+                multi_combo_size: String::new(),
+            };
+            state.store.add_to_wishlist(user_id, &choice, now).await?;
+        }
+    }
+    let ids: Vec<i64> = gone.iter().map(|i| i.id).collect();
+    state.store.remove_lines(row.id, &ids).await?;
+    Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
+}

@@ -39,7 +39,7 @@ pub struct CategoryRef {
     pub slug: String,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Clone, utoipa::ToSchema)]
 pub struct ProductCard {
     pub id: i64,
     pub name: String,

@@ -294,3 +294,75 @@ pub async fn event_data(State(state): State<AppState>, viewer: Viewer, Form(f): 
     };
     Ok(axum::Json(EventAnswer { product: product_data, cart }))
 }
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct WishlistItemOut {
+    pub id: i64,
+    pub product: catalog::ProductCard,
+    pub first_combo_size: String,
+    pub second_combo_size: String,
+    pub multi_combo_size: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct WishlistOut {
+    pub items: Vec<WishlistItemOut>,
+    pub wishlist_count: i64,
+}
+
+pub async fn wishlist_out(state: &AppState, user_id: i64) -> ApiResult<WishlistOut> {
+    let rows = state.store.wishlist(user_id).await?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.product_id).collect();
+    let products = state.store.products_by_ids(&ids).await?;
+    let cards = catalog::cards(state, &products).await?;
+    let items: Vec<WishlistItemOut> = rows
+        .into_iter()
+        .filter_map(|r| {
+            let card = cards.iter().find(|c| c.id == r.product_id)?;
+            Some(WishlistItemOut {
+                id: r.id,
+                product: card.clone(),
+                first_combo_size: r.first_combo_size,
+                second_combo_size: r.second_combo_size,
+                multi_combo_size: r.multi_combo_size,
+            })
+        })
+        .collect();
+    Ok(WishlistOut { wishlist_count: items.len() as i64, items })
+}
+
+
+/// The shopper's wishlist, newest first, with combo sizes as saved.
+#[utoipa::path(get, path = "/api/v3/wishlist/", tag = "shopper",
+    responses((status = 200, body = WishlistOut), (status = 401, body = crate::error::ErrorBody)))]
+pub async fn wishlist(State(state): State<AppState>, viewer: Viewer) -> ApiResult<axum::Json<WishlistOut>> {
+    let user = viewer.require_user()?;
+    Ok(axum::Json(wishlist_out(&state, user.id).await?))
+}
+
+/// Removes one wishlist entry of the shopper's.
+#[utoipa::path(delete, path = "/api/v3/wishlist/{id}/", tag = "shopper", params(("id" = i64, Path)),
+    responses((status = 200, body = WishlistOut), (status = 401, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn remove_wishlist_entry(State(state): State<AppState>, viewer: Viewer, axum::extract::Path(id): axum::extract::Path<String>) -> ApiResult<axum::Json<WishlistOut>> {
+    let user = viewer.require_user()?;
+    let id: i64 = id.trim().parse().map_err(|_| ApiError::not_found("That item is not in your wishlist."))?;
+    let entry = state.store.wishlist(user.id).await?.into_iter().find(|r| r.id == id);
+    if !state.store.remove_wishlist_entry(user.id, id).await? {
+        return Err(ApiError::not_found("That item is not in your wishlist."));
+    }
+    if let Some(e) = entry {
+        state.store.record_shopper_event("removed_from_wishlist", Some(user.id), Some(e.product_id), None, "wishlist", state.now()).await?;
+    }
+    Ok(axum::Json(wishlist_out(&state, user.id).await?))
+}
+
+/// The cart's event data (spec 000 §3) for the visitor's own cart.
+#[utoipa::path(get, path = "/api/v3/webengage-cart/{id}/", tag = "shopper", params(("id" = i64, Path)),
+    responses((status = 200, body = CartEventData), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn webengage_cart(State(state): State<AppState>, viewer: Viewer, axum::extract::Path(id): axum::extract::Path<String>) -> ApiResult<axum::Json<CartEventData>> {
+    let id: i64 = id.trim().parse().map_err(|_| ApiError::not_found("We couldn't find that cart."))?;
+    match cart_event_data(&state, &viewer).await? {
+        Some(c) if c.cart_id == id => Ok(axum::Json(c)),
+        _ => Err(ApiError::not_found("We couldn't find that cart.")),
+    }
+}

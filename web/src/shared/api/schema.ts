@@ -126,7 +126,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/webengage-cart/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cart's event data (spec 000 §3) for the visitor's own cart. */
+        get: operations["webengage_cart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/wishlist/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shopper's wishlist, newest first, with combo sizes as saved. */
+        get: operations["wishlist"];
+        put?: never;
+        /** Toggles each entry in the shopper's wishlist. */
+        post: operations["toggle_wishlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/wishlist/{id}/": {
         parameters: {
             query?: never;
             header?: never;
@@ -135,9 +170,9 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Toggles each entry in the shopper's wishlist. */
-        post: operations["toggle_wishlist"];
-        delete?: never;
+        post?: never;
+        /** Removes one wishlist entry of the shopper's. */
+        delete: operations["remove_wishlist_entry"];
         options?: never;
         head?: never;
         patch?: never;
@@ -190,6 +225,26 @@ export interface paths {
         post?: never;
         /** Removes gift wrap from the cart. */
         delete: operations["remove_gift_wrap"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/carts-new/{id}/delete-oos-cart-items/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes the out-of-stock lines of the given products, moving them to the wishlist when asked,
+         *     in one step; answers the repriced cart.
+         */
+        delete: operations["delete_oos_items"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1278,6 +1333,19 @@ export interface components {
             product: number;
             second_combo_size?: string | null;
         };
+        WishlistItemOut: {
+            first_combo_size: string;
+            /** Format: int64 */
+            id: number;
+            multi_combo_size: string;
+            product: components["schemas"]["ProductCard"];
+            second_combo_size: string;
+        };
+        WishlistOut: {
+            items: components["schemas"]["WishlistItemOut"][];
+            /** Format: int64 */
+            wishlist_count: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -1530,6 +1598,62 @@ export interface operations {
             };
         };
     };
+    webengage_cart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartEventData"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    wishlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WishlistOut"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     toggle_wishlist: {
         parameters: {
             query?: never;
@@ -1557,6 +1681,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_wishlist_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WishlistOut"];
                 };
             };
             401: {
@@ -1719,6 +1880,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CartOut"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_oos_items: {
+        parameters: {
+            query: {
+                /** @description Comma-separated product ids whose out-of-stock lines go. */
+                product_ids: string;
+                /** @description 1: move them to the wishlist (login required) instead of only removing them. */
+                isWishList?: string | null;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
