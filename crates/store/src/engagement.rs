@@ -70,18 +70,7 @@ impl Store {
         if removed.rows_affected() > 0 {
             return Ok(false);
         }
-        sqlx::query(
-            "INSERT INTO wishlist_items (user_id, product_id, first_combo_size, second_combo_size, multi_combo_size, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(user_id)
-        .bind(c.product_id)
-        .bind(&c.first_combo_size)
-        .bind(&c.second_combo_size)
-        .bind(&c.multi_combo_size)
-        .bind(millis(now))
-        .execute(&self.pool)
-        .await?;
+        self.add_to_wishlist(user_id, c, now).await?;
         Ok(true)
     }
 
