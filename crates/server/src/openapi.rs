@@ -2,7 +2,7 @@
 //! docs/openapi.json is current, and the web app's TypeScript types are generated from that file.
 
 use crate::error::ErrorBody;
-use crate::features::{account, cart, cart_view, catalog, dev, offers, ops, recommendations, reviews, shopper};
+use crate::features::{account, cart, cart_offers, cart_view, catalog, dev, offers, ops, recommendations, reviews, shopper};
 use utoipa::OpenApi;
 
 #[derive(OpenApi)]
@@ -22,6 +22,7 @@ use utoipa::OpenApi;
         cart::cart_dropdown, cart::add_to_cart,
         cart_view::view_cart_info, cart_view::get_cart, cart_view::change_quantity, cart_view::remove_item,
         cart_view::add_gift_wrap, cart_view::remove_gift_wrap, cart_view::check_cart_stock, cart_view::delete_oos_items,
+        cart_offers::last_minute_deals, cart_offers::gift_sizes, cart_offers::save_free_gift_size, cart_offers::add_paid_gift, cart_offers::view_offers,
         dev::outbox,
     ),
     components(schemas(ErrorBody))

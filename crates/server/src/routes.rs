@@ -1,7 +1,7 @@
 //! Every path the server answers, in one place (docs/api.md describes them; docs/openapi.json is
 //! generated from the handlers). Tests build this same router.
 
-use crate::features::{account, cart, cart_view, catalog, dev, media, offers, ops, recommendations, reviews, shopper};
+use crate::features::{account, cart, cart_offers, cart_view, catalog, dev, media, offers, ops, recommendations, reviews, shopper};
 use crate::security::{self, BODY_LIMIT};
 use crate::{web, AppState};
 use axum::extract::DefaultBodyLimit;
@@ -32,6 +32,8 @@ pub const STATE_CHANGING_ROUTES: &[(&str, &str)] = &[
     ("DELETE", "/api/v4/carts-new/1/delete-gift-wrap/"),
     ("DELETE", "/api/v4/carts-new/1/delete-oos-cart-items/?product_ids=1"),
     ("DELETE", "/api/v3/wishlist/1/"),
+    ("POST", "/api/v3/carts-new/null/save-free-gift-size/"),
+    ("POST", "/api/v3/cart-items/cart-paid-gift-add/"),
 ];
 
 pub fn router(state: AppState) -> Router {
@@ -83,6 +85,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v4/carts-new/{cart_id}/delete-gift-wrap/", delete(cart_view::remove_gift_wrap))
         .route("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/", delete(cart_view::delete_oos_items))
         .route("/check-cart-stock/", get(cart_view::check_cart_stock))
+        .route("/api/v3/carts/{cart_id}/last-minute-deals/", get(cart_offers::last_minute_deals))
+        .route("/api/v3/cart-items/get-cart-gift-sizes/", get(cart_offers::gift_sizes))
+        .route("/api/v3/carts-new/null/save-free-gift-size/", post(cart_offers::save_free_gift_size))
+        .route("/api/v3/cart-items/cart-paid-gift-add/", post(cart_offers::add_paid_gift))
+        .route("/api/v4/carts-new/{cart_id}/get-view-offers-data/", get(cart_offers::view_offers))
         // Demo media
         .route("/media/products/{sku}/{file}", get(media::product_image))
         .route("/media/categories/{file}", get(media::category_image))

@@ -147,3 +147,72 @@ async fn out_of_stock_lines_move_to_the_wishlist_in_one_step() {
     let emptied = b.json(&app, "DELETE", &format!("/api/v3/wishlist/{entry}/"), json!({})).await.json();
     assert_eq!(emptied["wishlist_count"], 0);
 }
+
+#[tokio::test]
+async fn gifts_need_the_minimum_and_a_granted_size() {
+    let app = app().await;
+    let mut b = Browser::new();
+    let (cart_id, line) = cart_with(&app, &mut b, "cotton-non-padded-bra-black", 1).await;
+    let cart = b.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.json();
+    let gifts = cart["cart_paid_gift_details"].as_array().unwrap().clone();
+    let free = gifts.iter().find(|g| g["price"] == 0).expect("a free gift offer").clone();
+    let paid = gifts.iter().find(|g| g["price"].as_i64().unwrap() > 0).expect("a paid gift offer").clone();
+    assert_eq!(free["eligible"], false);
+    let sizes = b.get(&app, &format!("/api/v3/cart-items/get-cart-gift-sizes/?paid_gift_offer_id={}", free["id"])).await.json();
+    let size = sizes["sizes"][0]["value"].as_str().unwrap().to_string();
+    b.get(&app, "/api/v3/cart-items/get-cart-gift-sizes/?paid_gift_offer_id=99999").await.assert_error(404);
+
+    let short = b.post(&app, "/api/v3/carts-new/null/save-free-gift-size/", json!({"gift_offer_id": free["id"], "size": size})).await;
+    assert!(short.assert_error(400)["message"].as_str().unwrap().starts_with("Add ₹"));
+    // Grow the cart past the free gift's minimum (₹1,999).
+    b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 4})).await;
+    b.post(&app, "/api/v3/carts-new/null/save-free-gift-size/", json!({"gift_offer_id": free["id"], "size": "99Z"})).await.assert_error(400);
+    b.post(&app, "/api/v3/carts-new/null/save-free-gift-size/", json!({"gift_offer_id": paid["id"], "size": size})).await.assert_error(400);
+    let taken = b.post(&app, "/api/v3/carts-new/null/save-free-gift-size/", json!({"gift_offer_id": free["id"], "size": size})).await;
+    assert_eq!(taken.status, 200, "{}", taken.text);
+    let t = taken.json();
+    let g = t["cart_paid_gift_details"].as_array().unwrap().iter().find(|g| g["id"] == free["id"]).unwrap().clone();
+    assert_eq!((g["eligible"].as_bool(), g["chosen_size"].as_str()), (Some(true), Some(size.as_str())));
+    assert_eq!(t["cart_attr"]["gifts"], 0, "a free gift is free");
+
+    let paid_sizes = b.get(&app, &format!("/api/v3/cart-items/get-cart-gift-sizes/?paid_gift_offer_id={}", paid["id"])).await.json();
+    let psize = paid_sizes["sizes"][0]["value"].as_str().unwrap().to_string();
+    let with_paid = b.post(&app, "/api/v3/cart-items/cart-paid-gift-add/", json!({"paid_gift_offer_id": paid["id"], "size": psize})).await.json();
+    assert_eq!(with_paid["cart_attr"]["gifts"], paid["price"]);
+    let dropped = b.post(&app, "/api/v3/cart-items/cart-paid-gift-add/", json!({"paid_gift_offer_id": paid["id"], "size": null})).await.json();
+    assert_eq!(dropped["cart_attr"]["gifts"], 0);
+    // Someone without a cart cannot take gifts.
+    Browser::new().post(&app, "/api/v3/carts-new/null/save-free-gift-size/", json!({"gift_offer_id": free["id"], "size": size})).await.assert_error(404);
+}
+
+#[tokio::test]
+async fn last_minute_deals_and_view_offers() {
+    let app = app().await;
+    let mut b = Browser::new();
+    let (cart_id, _) = cart_with(&app, &mut b, "cotton-non-padded-bra-black", 1).await;
+    let deals = b.get(&app, &format!("/api/v3/carts/{cart_id}/last-minute-deals/")).await.json();
+    let d = deals["deals"][0].clone();
+    let (deal_id, product_id) = (d["id"].as_i64().unwrap(), d["product"]["id"].as_i64().unwrap());
+    let size = d["sizes"][0].as_str().unwrap().to_string();
+    let before = b.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.json()["cart_attr"]["total"].as_i64().unwrap();
+    let added = b.post(&app, "/api/v3/cart-items/", json!({"product": product_id, "quantity": 1, "size": size, "deal": deal_id})).await;
+    assert_eq!(added.status, 200, "{}", added.text);
+    let after = b.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.json();
+    let deal_line = after["cart_items"].as_array().unwrap().iter().find(|i| i["is_deal"] == true).unwrap().clone();
+    assert_eq!(deal_line["unit_price"], d["deal_price"]);
+    assert_eq!(after["cart_attr"]["total"].as_i64().unwrap(), before + d["deal_price"].as_i64().unwrap());
+    b.post(&app, "/api/v3/cart-items/", json!({"product": product_id, "quantity": 1, "size": size, "deal": deal_id})).await.assert_error(400);
+    b.post(&app, "/api/v3/cart-items/", json!({"product": product_id + 1, "quantity": 1, "size": size, "deal": deal_id})).await.assert_error(400);
+    assert_eq!(b.get(&app, &format!("/api/v3/carts/{cart_id}/last-minute-deals/")).await.json()["deals"][0]["in_cart"], true);
+
+    let offers = b.get(&app, &format!("/api/v4/carts-new/{cart_id}/get-view-offers-data/")).await.json();
+    let coupons = offers["coupons"].as_array().unwrap();
+    let bra15 = coupons.iter().find(|c| c["code"] == "BRA15").unwrap();
+    assert_eq!(bra15["applicable"], true);
+    let welcome = coupons.iter().find(|c| c["code"] == "WELCOME10").unwrap();
+    assert_eq!((welcome["applicable"].as_bool(), welcome["reason"].as_str()), (Some(false), Some("This coupon needs a minimum order of ₹999.")));
+    assert!(!coupons.iter().any(|c| c["code"] == "SUMMER50"), "ended coupons are not offered");
+    let mut other = Browser::new();
+    other.get(&app, &format!("/api/v4/carts-new/{cart_id}/get-view-offers-data/")).await.assert_error(404);
+    other.get(&app, &format!("/api/v3/carts/{cart_id}/last-minute-deals/")).await.assert_error(404);
+}

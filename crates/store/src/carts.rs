@@ -21,6 +21,8 @@ pub struct CartLine {
     pub combo1_size_id: Option<i64>,
     pub combo2_size_id: Option<i64>,
     pub quantity: i64,
+    /// A last-minute deal this line was added under (its price applies while the deal runs).
+    pub deal_id: Option<i64>,
 }
 
 impl CartLine {
@@ -30,6 +32,7 @@ impl CartLine {
             && self.size_id == other.size_id
             && self.combo1_size_id == other.combo1_size_id
             && self.combo2_size_id == other.combo2_size_id
+            && self.deal_id == other.deal_id
     }
 }
 
@@ -65,7 +68,7 @@ async fn create_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: D
 
 async fn lines_of(tx: &mut Transaction<'_, Any>, cart_id: i64) -> Result<Vec<CartLine>> {
     Ok(sqlx::query_as(
-        "SELECT id, product_id, size_id, combo1_size_id, combo2_size_id, quantity FROM cart_items WHERE cart_id = $1 ORDER BY id",
+        "SELECT id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, deal_id FROM cart_items WHERE cart_id = $1 ORDER BY id",
     )
     .bind(cart_id)
     .fetch_all(&mut **tx)
@@ -195,8 +198,8 @@ impl Store {
                 l.id
             }
             None => sqlx::query_scalar(
-                "INSERT INTO cart_items (cart_id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+                "INSERT INTO cart_items (cart_id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, created_at, deal_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
             )
             .bind(cart_id)
             .bind(line.product_id)
@@ -205,6 +208,7 @@ impl Store {
             .bind(line.combo2_size_id)
             .bind(line.quantity)
             .bind(millis(now))
+            .bind(line.deal_id)
             .fetch_one(&mut *tx)
             .await?,
         };

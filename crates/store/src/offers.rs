@@ -131,3 +131,85 @@ impl Store {
         Ok(rows.into_iter().map(|(key, title, count, bundle_price)| BundleOffer { key, title, count, bundle_price }).collect())
     }
 }
+
+#[derive(Debug, Clone, FromRow)]
+pub struct GiftOfferRow {
+    pub id: i64,
+    pub title: String,
+    pub product_id: i64,
+    pub price: i64,
+    pub min_order: i64,
+}
+
+#[derive(Debug, Clone, FromRow)]
+pub struct DealRow {
+    pub id: i64,
+    pub product_id: i64,
+    pub deal_price: i64,
+}
+
+impl Store {
+    pub async fn running_gift_offers(&self, now: DateTime<Utc>) -> Result<Vec<GiftOfferRow>> {
+        Ok(sqlx::query_as("SELECT id, title, product_id, price, min_order FROM gift_offers WHERE starts_at <= $1 AND ends_at > $1 ORDER BY min_order, id")
+            .bind(millis(now))
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    pub async fn add_gift_offer(&self, title: &str, product_id: i64, price: i64, min_order: i64, starts: DateTime<Utc>, ends: DateTime<Utc>) -> Result<i64> {
+        Ok(sqlx::query_scalar("INSERT INTO gift_offers (title, product_id, price, min_order, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
+            .bind(title)
+            .bind(product_id)
+            .bind(price)
+            .bind(min_order)
+            .bind(millis(starts))
+            .bind(millis(ends))
+            .fetch_one(&self.pool)
+            .await?)
+    }
+
+    /// The gifts a cart has taken, with the size chosen.
+    pub async fn cart_gifts(&self, cart_id: i64) -> Result<Vec<(i64, String)>> {
+        Ok(sqlx::query_as("SELECT gift_offer_id, size_value FROM cart_gifts WHERE cart_id = $1 ORDER BY gift_offer_id")
+            .bind(cart_id)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    pub async fn set_cart_gift(&self, cart_id: i64, gift_offer_id: i64, size_value: Option<&str>) -> Result<()> {
+        match size_value {
+            Some(size) => {
+                sqlx::query(
+                    "INSERT INTO cart_gifts (cart_id, gift_offer_id, size_value) VALUES ($1, $2, $3) \
+                     ON CONFLICT (cart_id, gift_offer_id) DO UPDATE SET size_value = EXCLUDED.size_value",
+                )
+                .bind(cart_id)
+                .bind(gift_offer_id)
+                .bind(size)
+                .execute(&self.pool)
+                .await?;
+            }
+            None => {
+                sqlx::query("DELETE FROM cart_gifts WHERE cart_id = $1 AND gift_offer_id = $2").bind(cart_id).bind(gift_offer_id).execute(&self.pool).await?;
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn running_deals(&self, now: DateTime<Utc>) -> Result<Vec<DealRow>> {
+        Ok(sqlx::query_as("SELECT id, product_id, deal_price FROM deals WHERE starts_at <= $1 AND ends_at > $1 ORDER BY id")
+            .bind(millis(now))
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    pub async fn add_deal(&self, product_id: i64, deal_price: i64, starts: DateTime<Utc>, ends: DateTime<Utc>) -> Result<i64> {
+        Ok(sqlx::query_scalar("INSERT INTO deals (product_id, deal_price, starts_at, ends_at) VALUES ($1, $2, $3, $4) RETURNING id")
+            .bind(product_id)
+            .bind(deal_price)
+            .bind(millis(starts))
+            .bind(millis(ends))
+            .fetch_one(&self.pool)
+            .await?)
+    }
+}

@@ -508,6 +508,24 @@ impl Store {
             }
         }
 
+        // Cart gifts and last-minute deals.
+        let month_ahead = millis(now + Duration::days(30));
+        let since = millis(now - Duration::days(1));
+        if let Some(hipster) = first_of(2, 0) {
+            exec(&mut tx, "INSERT INTO gift_offers (title, product_id, price, min_order, starts_at, ends_at) VALUES ($1, $2, 0, $3, $4, $5)",
+                &[S("Free cotton hipster on orders of ₹1,999 or more"), I(hipster.0), I(199_900), I(since), I(month_ahead)]).await?;
+        }
+        if let Some(slip) = made.iter().find(|m| STYLES[m.1].sizes == SizeKind::Free && m.2 == 4 && !m.4.is_empty()).cloned() {
+            exec(&mut tx, "INSERT INTO gift_offers (title, product_id, price, min_order, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                &[S("Add a satin slip for ₹499"), I(slip.0), I(49_900), I(99_900), I(since), I(month_ahead)]).await?;
+        }
+        for (top, skip, price) in [(2, 3, 14_900i64), (2, 5, 19_900), (1, 9, 29_900)] {
+            if let Some(m) = first_of(top, skip) {
+                exec(&mut tx, "INSERT INTO deals (product_id, deal_price, starts_at, ends_at) VALUES ($1, $2, $3, $4)",
+                    &[I(m.0), I(price), I(since), I(millis(now + Duration::days(2)))]).await?;
+            }
+        }
+
         // A store-wide sale countdown.
         exec(&mut tx, "INSERT INTO timers (product_id, text, starts_at, ends_at) VALUES ($1, $2, $3, $4)",
             &[N, S("End of Season Sale ends in"), I(millis(now - Duration::days(1))), I(millis(now + Duration::days(3)))]).await?;

@@ -56,6 +56,8 @@ pub struct CartAdd {
     pub quantity: i64,
     pub size: Option<String>,
     pub combo_sizes: Option<ComboChoice>,
+    /// A last-minute deal's id, when adding the deal from the cart page.
+    pub deal: Option<i64>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -92,12 +94,12 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
         let Some(first) = first else { return Err(ApiError::field("combo1", format!("Please Select {} size", label(1)))) };
         let Some(second) = second else { return Err(ApiError::field("combo2", format!("Please Select {} size", label(2)))) };
         let (a, b) = (find(1, first).ok_or_else(no_size)?, find(2, second).ok_or_else(no_size)?);
-        let line = CartLine { id: 0, product_id: p.id, size_id: None, combo1_size_id: Some(a.id), combo2_size_id: Some(b.id), quantity: req.quantity };
+        let line = CartLine { id: 0, product_id: p.id, size_id: None, combo1_size_id: Some(a.id), combo2_size_id: Some(b.id), quantity: req.quantity, deal_id: req.deal };
         (line, stock::combo_stock(a.stock, b.stock))
     } else {
         let Some(value) = chosen(&req.size) else { return Err(ApiError::field("size", "Please Select Size...")) };
         let s = find(0, value).ok_or_else(no_size)?;
-        (CartLine { id: 0, product_id: p.id, size_id: Some(s.id), combo1_size_id: None, combo2_size_id: None, quantity: req.quantity }, s.stock)
+        (CartLine { id: 0, product_id: p.id, size_id: Some(s.id), combo1_size_id: None, combo2_size_id: None, quantity: req.quantity, deal_id: req.deal }, s.stock)
     };
 
     let mut headers = HeaderMap::new();
@@ -119,7 +121,18 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
             return Err(ApiError::not_found("We couldn't find that cart."));
         }
     }
-    let already: i64 = state.store.cart_lines(owner).await?.iter().filter(|l| l.same_choice(&line)).map(|l| l.quantity).sum();
+    let lines = state.store.cart_lines(owner).await?;
+    if let Some(deal_id) = req.deal {
+        let running = state.store.running_deals(state.now()).await?;
+        if !running.iter().any(|d| d.id == deal_id && d.product_id == p.id) {
+            return Err(ApiError::field("deal", "This deal has ended."));
+        }
+        // A deal is one piece per cart.
+        if req.quantity != 1 || lines.iter().any(|l| l.deal_id == Some(deal_id)) {
+            return Err(ApiError::field("deal", "A deal can be added once, one piece."));
+        }
+    }
+    let already: i64 = lines.iter().filter(|l| l.same_choice(&line)).map(|l| l.quantity).sum();
     stock::may_add(available, p.max_cart_items, already, req.quantity).map_err(|r| ApiError::bad_request(r.message()))?;
     let now = state.now();
     let item_id = state.store.add_to_cart(owner, &line, now).await?;

@@ -50,6 +50,24 @@ pub struct CartItemOut {
     pub mrp_ui: String,
     pub line_total: i64,
     pub line_total_ui: String,
+    /// Added as a last-minute deal.
+    pub is_deal: bool,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct GiftOut {
+    pub id: i64,
+    pub title: String,
+    pub product: catalog::ProductCard,
+    /// 0 for a free gift.
+    pub price: i64,
+    pub price_ui: String,
+    pub min_order: i64,
+    pub min_order_ui: String,
+    /// The cart is big enough for it.
+    pub eligible: bool,
+    /// The size taken, when the cart has taken the gift.
+    pub chosen_size: Option<String>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -78,6 +96,8 @@ pub struct CartAttr {
     pub gift_wrap: bool,
     pub gift_wrap_charge: i64,
     pub gift_wrap_charge_ui: String,
+    pub gifts: i64,
+    pub gifts_ui: String,
     pub shipping: i64,
     pub shipping_ui: String,
     pub total: i64,
@@ -115,8 +135,8 @@ pub struct CartOut {
     pub cart_attr: CartAttr,
     pub shipping_info: ShippingInfo,
     pub remaining_offers: RemainingOffers,
-    /// Paid gifts: none are offered yet (the gift offers come with the rest of the cart issue).
-    pub cart_paid_gift_details: Vec<String>,
+    /// The gift offers running now (free ones with a size to choose, and paid ones).
+    pub cart_paid_gift_details: Vec<GiftOut>,
     pub upgrade_offer_values: UpgradeOfferValues,
     pub event_data: Option<shopper::CartEventData>,
 }
@@ -126,7 +146,7 @@ fn owner_cart_error() -> ApiError {
 }
 
 /// The visitor's cart row, refusing any id that is not theirs.
-async fn own_cart<'a>(state: &AppState, viewer: &'a Viewer, cart_id: Option<i64>) -> ApiResult<(CartOwner<'a>, CartRow)> {
+pub async fn own_cart<'a>(state: &AppState, viewer: &'a Viewer, cart_id: Option<i64>) -> ApiResult<(CartOwner<'a>, CartRow)> {
     let owner = cart::owner(viewer).ok_or_else(owner_cart_error)?;
     let row = state.store.cart_row(owner).await?.ok_or_else(owner_cart_error)?;
     if cart_id.is_some_and(|id| id != row.id) {
@@ -140,6 +160,7 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
     let store = &state.store;
     let now = state.now();
     let cats = store.categories().await?;
+    let deals = store.running_deals(now).await?;
     let mut items = Vec::new();
     let mut engine_lines = Vec::new();
     for line in store.cart_lines(owner).await? {
@@ -155,15 +176,18 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
         let in_stock = available >= line.quantity && available > 0;
         let mut category_ids = store.product_category_ids(p.id).await?;
         category_ids.push(catalog::top_category(&cats, p.category_id));
+        // A deal's price holds while the deal runs; deal pieces join no bundle.
+        let deal = line.deal_id.and_then(|id| deals.iter().find(|d| d.id == id));
+        let unit_price = deal.map_or(p.price, |d| d.deal_price);
         engine_lines.push(pricing::Line {
             line_id: line.id,
             product_id: p.id,
             category_ids,
-            unit_price: p.price,
+            unit_price,
             unit_mrp: p.old_price,
             quantity: line.quantity,
             in_stock,
-            offer_key: p.offer_key.clone(),
+            offer_key: if deal.is_some() { String::new() } else { p.offer_key.clone() },
         });
         items.push(CartItemOut {
             id: line.id,
@@ -182,15 +206,24 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
             quantity: line.quantity,
             rem_quantity: (available - line.quantity).max(0),
             stock: LineStock { status: in_stock as i64, available },
-            unit_price: p.price,
-            unit_price_ui: format_inr(p.price),
+            unit_price,
+            unit_price_ui: format_inr(unit_price),
             mrp: p.old_price,
             mrp_ui: format_inr(p.old_price),
-            line_total: p.price * line.quantity,
-            line_total_ui: format_inr(p.price * line.quantity),
+            line_total: unit_price * line.quantity,
+            line_total_ui: format_inr(unit_price * line.quantity),
+            is_deal: deal.is_some(),
         });
     }
-    let offers = Offers { bundles: store.running_bundles(now).await?, gifts: vec![] };
+    let gift_rows = store.running_gift_offers(now).await?;
+    let taken = store.cart_gifts(row.id).await?;
+    let offers = Offers {
+        bundles: store.running_bundles(now).await?,
+        gifts: gift_rows
+            .iter()
+            .map(|g| pricing::GiftOffer { id: g.id, title: g.title.clone(), product_id: g.product_id, price: g.price, min_order: g.min_order })
+            .collect(),
+    };
     let coupon = match row.coupon_code.as_str() {
         "" => None,
         code => match store.coupon_by_code(code).await? {
@@ -199,7 +232,28 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
         },
     };
     let settings = ShopSettings::default();
-    let t = pricing::price_cart(&engine_lines, &offers, &Choices { coupon, gift_wrap: row.gift_wrap != 0, gifts_taken: vec![] }, &settings, now);
+    let choices = Choices { coupon, gift_wrap: row.gift_wrap != 0, gifts_taken: taken.iter().map(|t| t.0).collect() };
+    let t = pricing::price_cart(&engine_lines, &offers, &choices, &settings, now);
+    let goods = t.subtotal - t.bundle_discount - t.coupon_discount;
+    let gift_products = store.products_by_ids(&gift_rows.iter().map(|g| g.product_id).collect::<Vec<_>>()).await?;
+    let gift_cards = catalog::cards(state, &gift_products).await?;
+    let gifts: Vec<GiftOut> = gift_rows
+        .iter()
+        .filter_map(|g| {
+            let card = gift_cards.iter().find(|c| c.id == g.product_id)?.clone();
+            Some(GiftOut {
+                id: g.id,
+                title: g.title.clone(),
+                product: card,
+                price: g.price,
+                price_ui: format_inr(g.price),
+                min_order: g.min_order,
+                min_order_ui: format_inr(g.min_order),
+                eligible: t.pieces > 0 && goods >= g.min_order,
+                chosen_size: taken.iter().find(|x| x.0 == g.id).map(|x| x.1.clone()),
+            })
+        })
+        .collect();
     let you_save = (t.mrp_total - t.subtotal) + t.bundle_discount + t.coupon_discount;
     let shipping_text = if t.pieces == 0 {
         String::new()
@@ -226,6 +280,8 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
             gift_wrap: row.gift_wrap != 0,
             gift_wrap_charge: t.gift_wrap,
             gift_wrap_charge_ui: format_inr(t.gift_wrap),
+            gifts: t.gifts,
+            gifts_ui: format_inr(t.gifts),
             shipping: t.shipping,
             shipping_ui: if t.shipping == 0 { "FREE".into() } else { format_inr(t.shipping) },
             total: t.total,
@@ -250,7 +306,7 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
                 })
                 .collect(),
         },
-        cart_paid_gift_details: vec![],
+        cart_paid_gift_details: gifts,
         upgrade_offer_values: UpgradeOfferValues { offer_upgrade_message: String::new() },
         event_data: shopper::cart_event_data(state, viewer).await?,
     })

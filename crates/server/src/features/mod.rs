@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod cart;
+pub mod cart_offers;
 pub mod cart_view;
 pub mod catalog;
 pub mod dev;
