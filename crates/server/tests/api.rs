@@ -359,7 +359,7 @@ async fn guest_cart_joins_the_shoppers_cart_at_login() {
     let p = app.db.store.product_by_slug(BRA).await.unwrap();
     let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock > 0).unwrap();
     let guest_token = "c".repeat(64);
-    let line = drape_store::carts::CartLine { id: 0, product_id: p.id, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 2 };
+    let line = drape_store::carts::CartLine { id: 0, product_id: p.id, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 2, deal_id: None };
     app.db.store.add_to_cart(drape_store::carts::CartOwner::Guest(&guest_token), &line, app.clock_now()).await.unwrap();
     let mut b = Browser::new();
     b.cookies.insert("guestcart".into(), guest_token.clone());

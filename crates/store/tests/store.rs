@@ -140,7 +140,7 @@ async fn guest_cart_merges_into_the_shoppers_cart_at_login() {
         let q = s.list_products(Some(&[201]), 1, 0).await.unwrap().products.remove(0);
         let ps = s.sizes(p.id).await.unwrap();
         let qs = s.sizes(q.id).await.unwrap();
-        let line = |product_id, size_id, quantity| CartLine { id: 0, product_id, size_id: Some(size_id), combo1_size_id: None, combo2_size_id: None, quantity };
+        let line = |product_id, size_id, quantity| CartLine { id: 0, product_id, size_id: Some(size_id), combo1_size_id: None, combo2_size_id: None, quantity, deal_id: None };
         let user = s.user_for_mobile("9000000001", now()).await.unwrap();
 
         s.add_to_cart(CartOwner::Shopper(user.id), &line(p.id, ps[0].id, 3), now()).await.unwrap();

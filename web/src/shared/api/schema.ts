@@ -126,6 +126,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/cart-items/cart-paid-gift-add/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds (or, with size null, removes) a paid gift. */
+        post: operations["add_paid_gift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/cart-items/get-cart-gift-sizes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sizes a gift offer grants (its product's sizes in stock). */
+        get: operations["gift_sizes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/carts-new/null/save-free-gift-size/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Chooses (or, with size null, drops) the size of a free gift the cart qualifies for. */
+        post: operations["save_free_gift_size"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/carts/{id}/last-minute-deals/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deals offered at the cart right now. */
+        get: operations["last_minute_deals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/webengage-cart/{id}/": {
         parameters: {
             query?: never;
@@ -245,6 +313,23 @@ export interface paths {
          *     in one step; answers the repriced cart.
          */
         delete: operations["delete_oos_items"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/carts-new/{id}/get-view-offers-data/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every coupon open now, whether it fits this cart and why not, and how far the cart is from each offer. */
+        get: operations["view_offers"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -716,6 +801,11 @@ export interface components {
              */
             cart?: number | null;
             combo_sizes?: null | components["schemas"]["ComboChoice"];
+            /**
+             * Format: int64
+             * @description A last-minute deal's id, when adding the deal from the cart page.
+             */
+            deal?: number | null;
             /** Format: int64 */
             product: number;
             /** Format: int64 */
@@ -746,6 +836,9 @@ export interface components {
             /** Format: int64 */
             gift_wrap_charge: number;
             gift_wrap_charge_ui: string;
+            /** Format: int64 */
+            gifts: number;
+            gifts_ui: string;
             /** Format: int64 */
             mrp_total: number;
             mrp_total_ui: string;
@@ -791,6 +884,8 @@ export interface components {
             combo_sizes?: string[] | null;
             /** Format: int64 */
             id: number;
+            /** @description Added as a last-minute deal. */
+            is_deal: boolean;
             /** Format: int64 */
             line_total: number;
             line_total_ui: string;
@@ -815,8 +910,8 @@ export interface components {
         CartOut: {
             cart_attr: components["schemas"]["CartAttr"];
             cart_items: components["schemas"]["CartItemOut"][];
-            /** @description Paid gifts: none are offered yet (the gift offers come with the rest of the cart issue). */
-            cart_paid_gift_details: string[];
+            /** @description The gift offers running now (free ones with a size to choose, and paid ones). */
+            cart_paid_gift_details: components["schemas"]["GiftOut"][];
             event_data?: null | components["schemas"]["CartEventData"];
             remaining_offers: components["schemas"]["RemainingOffers"];
             shipping_info: components["schemas"]["ShippingInfo"];
@@ -879,6 +974,27 @@ export interface components {
         ComboGroup: {
             sizes: components["schemas"]["SizeItem"][];
             type: string;
+        };
+        CouponOffer: {
+            applicable: boolean;
+            code: string;
+            description: string;
+            /** @description Why it does not apply to this cart now ('' when it does). */
+            reason: string;
+        };
+        DealOut: {
+            /** Format: int64 */
+            deal_price: number;
+            deal_price_ui: string;
+            /** Format: int64 */
+            id: number;
+            in_cart: boolean;
+            product: components["schemas"]["ProductCard"];
+            /** @description Sizes of the product in stock, to pick before adding. */
+            sizes: string[];
+        };
+        Deals: {
+            deals: components["schemas"]["DealOut"][];
         };
         Done: {
             status: string;
@@ -943,6 +1059,42 @@ export interface components {
             img_m: string;
             thumbnail_url: string;
             type: components["schemas"]["GalleryKind"];
+        };
+        GiftChoice: {
+            /** Format: int64 */
+            gift_offer_id?: number | null;
+            /** Format: int64 */
+            paid_gift_offer_id?: number | null;
+            /** @description The size wanted; null takes the gift out of the cart. */
+            size?: string | null;
+        };
+        GiftOut: {
+            /** @description The size taken, when the cart has taken the gift. */
+            chosen_size?: string | null;
+            /** @description The cart is big enough for it. */
+            eligible: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            min_order: number;
+            min_order_ui: string;
+            /**
+             * Format: int64
+             * @description 0 for a free gift.
+             */
+            price: number;
+            price_ui: string;
+            product: components["schemas"]["ProductCard"];
+            title: string;
+        };
+        GiftSize: {
+            label: string;
+            value: string;
+        };
+        GiftSizes: {
+            /** Format: int64 */
+            gift_offer_id: number;
+            sizes: components["schemas"]["GiftSize"][];
         };
         Health: {
             database: string;
@@ -1317,6 +1469,11 @@ export interface components {
             /** Format: int64 */
             cart_quantity: number;
         };
+        ViewOffers: {
+            bundles_applied: components["schemas"]["BundleOut"][];
+            coupons: components["schemas"]["CouponOffer"][];
+            remaining_offers: components["schemas"]["RemainingOfferOut"][];
+        };
         WishlistAnswer: {
             /** @description Whether the last entry is in the wishlist now. */
             in_wishlist: boolean;
@@ -1586,6 +1743,142 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_paid_gift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftChoice"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    gift_sizes: {
+        parameters: {
+            query: {
+                paid_gift_offer_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GiftSizes"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_free_gift_size: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiftChoice"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    last_minute_deals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deals"];
                 };
             };
             404: {
@@ -1930,6 +2223,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    view_offers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ViewOffers"];
                 };
             };
             404: {
