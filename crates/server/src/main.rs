@@ -62,6 +62,61 @@ enum AdminTask {
         #[arg(long)]
         status: String,
     },
+    /// Create or change a coupon. Money in rupees: `drape admin coupon --code FLAT200 --kind flat --amount 200 --min-order 1499 --days 90`.
+    Coupon {
+        #[arg(long)]
+        code: String,
+        /// flat (rupees off) or percent
+        #[arg(long)]
+        kind: String,
+        #[arg(long)]
+        amount: i64,
+        /// Most a percent coupon takes off, in rupees.
+        #[arg(long)]
+        cap: Option<i64>,
+        #[arg(long, default_value_t = 0)]
+        min_order: i64,
+        /// Runs from now for this many days.
+        #[arg(long, default_value_t = 30)]
+        days: i64,
+        #[arg(long)]
+        max_uses: Option<i64>,
+        #[arg(long)]
+        per_shopper: Option<i64>,
+        /// all, categories or products
+        #[arg(long, default_value = "all")]
+        scope: String,
+        /// Comma-separated category or product ids for the scope.
+        #[arg(long, default_value = "")]
+        ids: String,
+        #[arg(long, default_value = "")]
+        description: String,
+    },
+    /// Offer a last-minute deal at the cart: `drape admin deal --slug cotton-bikini-brief-navy --price 149 --days 2`.
+    Deal {
+        #[arg(long)]
+        slug: String,
+        /// Deal price in rupees.
+        #[arg(long)]
+        price: i64,
+        #[arg(long, default_value_t = 2)]
+        days: i64,
+    },
+    /// Offer a gift at the cart, free (price 0, the shopper picks a size) or paid.
+    Gift {
+        #[arg(long)]
+        title: String,
+        #[arg(long)]
+        slug: String,
+        /// Rupees; 0 for a free gift.
+        #[arg(long, default_value_t = 0)]
+        price: i64,
+        /// Rupees.
+        #[arg(long, default_value_t = 0)]
+        min_order: i64,
+        #[arg(long, default_value_t = 30)]
+        days: i64,
+    },
     /// Set the design of the month: `drape admin featured --category bra --month 2026-12 --slug lace-push-up-bra-wine`.
     Featured {
         #[arg(long)]
@@ -181,6 +236,47 @@ async fn run() -> anyhow::Result<()> {
                 let p = store.product_by_slug(&slug).await.with_context(|| format!("no product {slug}"))?;
                 store.set_featured(&category, &month, p.id, &blurb).await?;
                 println!("best {category} design of {month}: {}", p.name);
+            }
+            AdminTask::Coupon { code, kind, amount, cap, min_order, days, max_uses, per_shopper, scope, ids, description } => {
+                let code = code.trim().to_ascii_uppercase();
+                anyhow::ensure!(!code.is_empty() && code.len() <= 20 && code.bytes().all(|b| b.is_ascii_alphanumeric()), "codes are 1 to 20 letters and digits");
+                anyhow::ensure!(kind == "flat" || kind == "percent", "kind must be flat or percent");
+                anyhow::ensure!(amount >= 0 && (kind == "flat" || amount <= 100), "amount must be rupees (flat) or 0 to 100 (percent)");
+                anyhow::ensure!(["all", "categories", "products"].contains(&scope.as_str()), "scope must be all, categories or products");
+                anyhow::ensure!(ids.split(',').filter(|s| !s.trim().is_empty()).all(|s| s.trim().parse::<i64>().is_ok()), "ids must be numbers separated by commas");
+                anyhow::ensure!(days > 0, "days must be 1 or more");
+                let now = clock.now();
+                store
+                    .upsert_coupon(&drape_store::offers::NewCoupon {
+                        code: &code,
+                        kind: &kind,
+                        amount: if kind == "flat" { amount * 100 } else { amount },
+                        cap: cap.map(|c| c * 100),
+                        min_order: min_order * 100,
+                        starts_at: now,
+                        ends_at: now + chrono::Duration::days(days),
+                        max_uses_total: max_uses,
+                        max_uses_per_shopper: per_shopper,
+                        scope_kind: &scope,
+                        scope_ids: &ids,
+                        description: &description,
+                    })
+                    .await?;
+                println!("coupon {code}: {kind} {amount}, for {days} days");
+            }
+            AdminTask::Deal { slug, price, days } => {
+                anyhow::ensure!(price >= 0 && days > 0, "price must be 0 or more and days 1 or more");
+                let p = store.product_by_slug(&slug).await.with_context(|| format!("no product {slug}"))?;
+                let now = clock.now();
+                let id = store.add_deal(p.id, price * 100, now, now + chrono::Duration::days(days)).await?;
+                println!("deal {id}: {} at ₹{price} for {days} days", p.name);
+            }
+            AdminTask::Gift { title, slug, price, min_order, days } => {
+                anyhow::ensure!(price >= 0 && min_order >= 0 && days > 0, "price and minimum order must be 0 or more, days 1 or more");
+                let p = store.product_by_slug(&slug).await.with_context(|| format!("no product {slug}"))?;
+                let now = clock.now();
+                let id = store.add_gift_offer(&title, p.id, price * 100, min_order * 100, now, now + chrono::Duration::days(days)).await?;
+                println!("gift offer {id}: {title}");
             }
             AdminTask::Stock { sku, set } => {
                 anyhow::ensure!(set >= 0, "stock cannot be negative");
