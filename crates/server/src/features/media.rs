@@ -90,7 +90,21 @@ fn svg_response(svg: String) -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, CACHE)], svg)
 }
 
+/// A pattern over the garment so that styles of one category look different: plain, dots, stripes, lace.
+fn pattern_defs(style: u64, trim: &str) -> (&'static str, String) {
+    match style % 4 {
+        1 => ("url(#pat)", format!(r#"<defs><pattern id="pat" width="14" height="14" patternUnits="userSpaceOnUse"><circle cx="7" cy="7" r="2.2" fill="{trim}" opacity=".55"/></pattern></defs>"#)),
+        2 => ("url(#pat)", format!(r#"<defs><pattern id="pat" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(35)"><rect width="3" height="10" fill="{trim}" opacity=".35"/></pattern></defs>"#)),
+        3 => ("url(#pat)", format!(r#"<defs><pattern id="pat" width="18" height="18" patternUnits="userSpaceOnUse"><circle cx="9" cy="9" r="6" fill="none" stroke="{trim}" stroke-width="1.4" opacity=".6"/><circle cx="0" cy="0" r="3" fill="{trim}" opacity=".35"/><circle cx="18" cy="18" r="3" fill="{trim}" opacity=".35"/></pattern></defs>"#)),
+        _ => ("", String::new()),
+    }
+}
+
 fn product_svg(category_id: i64, rgb: &str, view: i64) -> String {
+    product_svg_styled(category_id, rgb, view, 0)
+}
+
+fn product_svg_styled(category_id: i64, rgb: &str, view: i64, style: u64) -> String {
     let g = garment_for_category(category_id);
     // Trim a shade lighter on dark garments, darker on light ones, so it shows on both.
     let trim = if is_dark(rgb) { tint(rgb, 0.55) } else { darken(rgb) };
@@ -106,9 +120,11 @@ fn product_svg(category_id: i64, rgb: &str, view: i64) -> String {
     } else {
         ""
     };
+    let (overlay, defs) = pattern_defs(style, &trim);
+    let pattern_layer = if overlay.is_empty() { String::new() } else { garment_shape(g, overlay, "none") };
     format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 520" width="400" height="520"><rect width="400" height="520" fill="{bg}"/>
-<ellipse cx="200" cy="492" rx="130" ry="10" fill="#000" opacity=".06"/><g transform="{transform}">{}</g>{play}</svg>"##,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 520" width="400" height="520">{defs}<rect width="400" height="520" fill="{bg}"/>
+<ellipse cx="200" cy="492" rx="130" ry="10" fill="#000" opacity=".06"/><g transform="{transform}">{}{pattern_layer}</g>{play}</svg>"##,
         garment_shape(g, rgb, &trim)
     )
 }
@@ -127,7 +143,9 @@ pub async fn product_image(State(state): State<AppState>, Path((sku, file)): Pat
         return Err(not_found());
     }
     let p = state.store.product_by_sku(&sku).await.map_err(|_| not_found())?;
-    Ok(svg_response(product_svg(p.category_id, &p.rgbcode, view)))
+    // The style number (BR1007 → 1007) picks the pattern, so colour variants of a style match.
+    let style: u64 = p.parent_sku.trim_start_matches(|c: char| c.is_ascii_alphabetic()).parse().unwrap_or(0);
+    Ok(svg_response(product_svg_styled(p.category_id, &p.rgbcode, view, style)))
 }
 
 /// `/media/categories/{slug}.svg`: a tile for the category menu.
