@@ -73,6 +73,9 @@ async fn coupons_apply_or_say_why_not() {
     assert_eq!(b.get(&app, &url("coupon_code=NOPE")).await.assert_error(400)["message"], "This coupon code is not valid.");
     assert_eq!(b.get(&app, &url("coupon_code=%3Cscript%3E")).await.assert_error(400)["message"], "Coupon codes are letters and digits only.");
     assert_eq!(b.get(&app, &url("")).await.json()["cart_attr"]["coupon_code"], "", "refused coupons are not kept");
+    b.get(&app, &url("affiliation_code=PARTNER1")).await.assert_error(400);
+    b.get(&app, &url("upgrade_selected_option=2")).await.assert_error(400);
+    assert_eq!(b.get(&app, &url("coupon_code=&affiliation_code=&upgrade_selected_option=")).await.status, 200, "empty parameters are fine");
 
     let bra15 = b.get(&app, &url("coupon_code=bra15")).await.json();
     assert_eq!(bra15["cart_attr"]["coupon_code"], "BRA15");

@@ -344,6 +344,13 @@ fn is_yes(v: &Option<String>) -> bool {
 /// Applies, keeps or removes the coupon named in the query. A refused coupon is a 400 with the reason,
 /// and the cart keeps what it had.
 async fn apply_coupon_query(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>, row: &mut CartRow, q: &CartQuery) -> ApiResult<()> {
+    // The shop has no affiliate codes or upgrade offers yet: say so rather than pretend to apply one.
+    if q.affiliation_code.as_deref().is_some_and(|c| !c.trim().is_empty()) {
+        return Err(ApiError::field("affiliation_code", "Affiliation codes are not accepted yet."));
+    }
+    if q.upgrade_selected_option.as_deref().is_some_and(|c| !c.trim().is_empty()) {
+        return Err(ApiError::field("upgrade_selected_option", "There is no upgrade offer on this cart."));
+    }
     if is_yes(&q.iscouponremove) {
         state.store.set_cart_coupon(row.id, "", state.now()).await?;
         row.coupon_code.clear();
