@@ -136,8 +136,6 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
     stock::may_add(available, p.max_cart_items, already, req.quantity).map_err(|r| ApiError::bad_request(r.message()))?;
     let now = state.now();
     let item_id = state.store.add_to_cart(owner, &line, now).await?;
-    let user_id = viewer.user.as_ref().map(|u| u.id);
-    state.store.record_shopper_event("added_to_cart", user_id, Some(p.id), state.store.cart_id(owner).await?, "pdp", now).await?;
     let cart_quantity = state.store.cart_quantity(owner).await?;
     Ok((headers, Json(CartAdded { status: "success".into(), cart_quantity, item_id, message: "Added to cart".into() })))
 }

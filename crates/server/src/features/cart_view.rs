@@ -431,7 +431,6 @@ pub async fn remove_item(State(state): State<AppState>, viewer: Viewer, Path(lin
     if state.store.remove_lines(row.id, &[line_id]).await? == 0 {
         return Err(ApiError::not_found("That item is not in your cart."));
     }
-    state.store.record_shopper_event("removed_from_cart", viewer.user.as_ref().map(|u| u.id), None, Some(row.id), "cart", state.now()).await?;
     apply_coupon_query(&state, &viewer, owner, &mut row, &q).await?;
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
 }

@@ -1,5 +1,6 @@
 //! What a shopper does from the product page besides buying: notify-me, wishlist, and the
-//! shopper-side event call (spec 000 §3 event data, §7 /get-event-data/).
+//! shopper-side event call (spec 000 §3 event data, §7 /get-event-data/). Events are recorded only
+//! when the page reports them through that call, so each is counted once.
 
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Form, Json, Query};
@@ -67,7 +68,6 @@ pub async fn add_product_request(State(state): State<AppState>, viewer: Viewer, 
     }
     let body = format!("We will let you know as soon as {} in size {size} is back in stock.", p.name);
     state.store.enqueue_message("email", &contact.email, &body, now).await?;
-    state.store.record_shopper_event("notify_me", viewer.user.as_ref().map(|u| u.id), Some(p.id), None, "pdp", now).await?;
     Ok(axum::Json(NotifyAnswer { result: "success".into(), message: format!("Thank you! We will let you know when size {size} is back in stock.") }))
 }
 
@@ -123,8 +123,6 @@ pub async fn toggle_wishlist(State(state): State<AppState>, viewer: Viewer, Json
     let mut in_wishlist = false;
     for c in &choices {
         in_wishlist = state.store.toggle_wishlist(user.id, c, now).await?;
-        let event = if in_wishlist { "added_to_wishlist" } else { "removed_from_wishlist" };
-        state.store.record_shopper_event(event, Some(user.id), Some(c.product_id), None, "pdp", now).await?;
     }
     Ok(axum::Json(WishlistAnswer { status: "success".into(), in_wishlist, wishlist_count: state.store.wishlist_count(user.id).await? }))
 }
@@ -346,12 +344,8 @@ pub async fn wishlist(State(state): State<AppState>, viewer: Viewer) -> ApiResul
 pub async fn remove_wishlist_entry(State(state): State<AppState>, viewer: Viewer, axum::extract::Path(id): axum::extract::Path<String>) -> ApiResult<axum::Json<WishlistOut>> {
     let user = viewer.require_user()?;
     let id: i64 = id.trim().parse().map_err(|_| ApiError::not_found("That item is not in your wishlist."))?;
-    let entry = state.store.wishlist(user.id).await?.into_iter().find(|r| r.id == id);
     if !state.store.remove_wishlist_entry(user.id, id).await? {
         return Err(ApiError::not_found("That item is not in your wishlist."));
-    }
-    if let Some(e) = entry {
-        state.store.record_shopper_event("removed_from_wishlist", Some(user.id), Some(e.product_id), None, "wishlist", state.now()).await?;
     }
     Ok(axum::Json(wishlist_out(&state, user.id).await?))
 }
