@@ -202,7 +202,8 @@ fn coupon_amount(kind: &CouponKind, eligible_value: i64) -> i64 {
         CouponKind::Flat(p) => (*p).max(0),
         CouponKind::Percent { percent, cap } => {
             let pct = (*percent).clamp(0, 100);
-            let amount = eligible_value.max(0).saturating_mul(pct) / 100;
+            // Whole rupees off: a shopper reads "₹359 off", never "₹359.55 off".
+            let amount = eligible_value.max(0).saturating_mul(pct) / 100 / 100 * 100;
             cap.map_or(amount, |c| amount.min(c.max(0)))
         }
     };
@@ -353,6 +354,8 @@ mod tests {
         let ok = price(coupon(CouponKind::Percent { percent: 20, cap: Some(5_000) }, 0), CouponUsage::default());
         assert_eq!((ok.coupon_discount, ok.coupon_refusal), (5_000, None));
         assert_eq!(ok.total, 45_000);
+        let odd = price_cart(&[line(1, 239_700, 1, "")], &no_offers(), &Choices { coupon: Some((coupon(CouponKind::Percent { percent: 15, cap: None }, 0), CouponUsage::default())), ..Default::default() }, &ShopSettings::default(), now());
+        assert_eq!(odd.coupon_discount, 35_900, "15% of ₹2,397 is ₹359 off, whole rupees");
     }
 
     #[test]
