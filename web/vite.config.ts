@@ -13,6 +13,16 @@ const proxied = [
   '/dev',
   '/media',
   '/healthz',
+  // the product page's legacy paths (spec 001 §7)
+  '/addproductrequest',
+  '/bp_pp_product_details_page',
+  '/get-event-data',
+  '/get-my-rating',
+  '/rating',
+  '/save-product-feedback',
+  // the cart page's legacy paths (spec 000 §7)
+  '/get/view-cart-info',
+  '/check-cart-stock',
 ];
 
 export default defineConfig({

@@ -206,6 +206,8 @@ async fn last_minute_deals_and_view_offers() {
     assert_eq!(deal_line["unit_price"], d["deal_price"]);
     assert_eq!(after["cart_attr"]["total"].as_i64().unwrap(), before + d["deal_price"].as_i64().unwrap());
     b.post(&app, "/api/v3/cart-items/", json!({"product": product_id, "quantity": 1, "size": size, "deal": deal_id})).await.assert_error(400);
+    let deal_item = deal_line["id"].as_i64().unwrap();
+    b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{deal_item}/"), json!({"quantity": 2})).await.assert_error(400);
     b.post(&app, "/api/v3/cart-items/", json!({"product": product_id + 1, "quantity": 1, "size": size, "deal": deal_id})).await.assert_error(400);
     assert_eq!(b.get(&app, &format!("/api/v3/carts/{cart_id}/last-minute-deals/")).await.json()["deals"][0]["in_cart"], true);
 

@@ -20,11 +20,11 @@ const placeholder = (name: keyof Placeholders) =>
 const LoginRoute = lazy(async () => ({ default: (await import('./routes/login')).LoginRoute }));
 const CategoryRoute = lazy(async () => ({ default: (await import('./routes/category')).CategoryRoute }));
 const CatchAllRoute = lazy(async () => ({ default: (await import('./routes/catch-all')).CatchAllRoute }));
-const CartRoute = placeholder('CartRoute');
+const CartRoute = lazy(async () => ({ default: (await import('./routes/cart')).CartRoute }));
 const OrderHistoryRoute = placeholder('OrderHistoryRoute');
 const RetryPaymentRoute = placeholder('RetryPaymentRoute');
 const ProductNpsRoute = placeholder('ProductNpsRoute');
-const WishlistRoute = placeholder('WishlistRoute');
+const WishlistRoute = lazy(async () => ({ default: (await import('./routes/wishlist')).WishlistRoute }));
 const CheckoutRoute = placeholder('CheckoutRoute');
 const CheckoutCompleteRoute = placeholder('CheckoutCompleteRoute');
 const SearchRoute = placeholder('SearchRoute');

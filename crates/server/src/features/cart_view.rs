@@ -416,6 +416,9 @@ pub async fn change_quantity(
         _ => 0,
     };
     let available = if p.is_active() { available } else { 0 };
+    if line.deal_id.is_some() && change.quantity != 1 {
+        return Err(ApiError::field("quantity", "A deal can be added once, one piece."));
+    }
     stock::may_add(available, p.max_cart_items, 0, change.quantity).map_err(|r| ApiError::field("quantity", r.message()))?;
     state.store.set_line_quantity(row.id, line_id, change.quantity).await?;
     apply_coupon_query(&state, &viewer, owner, &mut row, &q).await?;

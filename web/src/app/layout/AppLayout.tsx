@@ -1,17 +1,22 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { isColourSwap } from '@/features/product/components/ColourSwatches';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** A new page starts at the top; Back keeps the browser's own scroll restoration. */
+/**
+ * A new page starts at the top; Back keeps the browser's own scroll restoration, and a colour
+ * change on the product page swaps the product in place.
+ */
 function ScrollToTop() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const type = useNavigationType();
+  const inPlace = isColourSwap(state);
   useEffect(() => {
-    if (type !== 'POP') window.scrollTo(0, 0);
-  }, [pathname, type]);
+    if (type !== 'POP' && !inPlace) window.scrollTo(0, 0);
+  }, [pathname, type, inPlace]);
   return null;
 }
 
@@ -24,7 +29,10 @@ function PageLoading() {
 }
 
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  // A new page gets a fresh error boundary; a colour swap stays the same page (no remount).
+  const boundaryKey = useRef(pathname);
+  if (!isColourSwap(state)) boundaryKey.current = pathname;
   return (
     <div className="shell">
       <a href="#main" className="skip-link">
@@ -32,7 +40,7 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main" className="page" tabIndex={-1}>
-        <ErrorBoundary key={pathname}>
+        <ErrorBoundary key={boundaryKey.current}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

@@ -1,16 +1,12 @@
 import { useLocation } from 'react-router';
-import { featuredTitle, parseFeaturedPath } from '@/features/catalog/featured';
-import { ComingSoon } from '@/shared/components/ComingSoon';
+import { parseFeaturedPath } from '@/features/catalog/featured';
 import { NotFound } from '@/shared/components/NotFound';
+import { FeaturedRoute } from './featured';
 
-/** /best-{category}-design-of-{month-year}/ → the featured listing; anything else → not found. */
+/** /best-{category}-design-of-{month-year}/ → the featured page; anything else → not found. */
 export function CatchAllRoute() {
   const { pathname } = useLocation();
   const featured = parseFeaturedPath(pathname);
   if (!featured) return <NotFound />;
-  return (
-    <ComingSoon title={featuredTitle(featured)} icon="star">
-      The featured listing for this month is on its way.
-    </ComingSoon>
-  );
+  return <FeaturedRoute key={pathname} featured={featured} />;
 }

@@ -6,14 +6,6 @@ import { ComingSoon } from '@/shared/components/ComingSoon';
  * none of them pretends to work. Each moves to its own feature module when it is built.
  */
 
-export function CartRoute() {
-  return (
-    <ComingSoon title="Your cart" icon="bag">
-      The cart is on its way. Items cannot be added to a cart yet.
-    </ComingSoon>
-  );
-}
-
 export function OrderHistoryRoute() {
   return <ComingSoon title="My orders" icon="box" />;
 }
@@ -30,10 +22,6 @@ export function RetryPaymentRoute() {
 
 export function ProductNpsRoute() {
   return <ComingSoon title="Rate your product" icon="star" />;
-}
-
-export function WishlistRoute() {
-  return <ComingSoon title="Wishlist" icon="heart" />;
 }
 
 export function CheckoutRoute() {

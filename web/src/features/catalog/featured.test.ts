@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featuredTitle, parseFeaturedPath } from './featured';
+import { featuredMonthYear, featuredPath, featuredTitle, parseFeaturedPath } from './featured';
 
 describe('featured-of-the-month paths', () => {
   it('reads /best-{category}-design-of-{month-year}/', () => {
@@ -16,5 +16,10 @@ describe('featured-of-the-month paths', () => {
   });
   it('titles the page', () => {
     expect(featuredTitle({ category: 'padded-bra', month: 5, year: 2025 })).toBe('Best padded bra design of May 2025');
+  });
+  it('names the month for the API and for links', () => {
+    const f = parseFeaturedPath('/best-bra-design-of-sep-2025/')!;
+    expect(featuredMonthYear(f)).toBe('september-2025');
+    expect(featuredPath(f)).toBe('/best-bra-design-of-september-2025/');
   });
 });

@@ -30,3 +30,16 @@ export function featuredTitle(f: FeaturedPath): string {
   const month = MONTHS[f.month - 1]!;
   return `Best ${name} design of ${month[0]!.toUpperCase()}${month.slice(1)} ${f.year}`;
 }
+
+/** Spec 001 §9: the bra-of-the-month blurb, shown when the server sends none. */
+export const FEATURED_BLURB = 'Each month our customers get one style at a give-away price, while stocks last.';
+
+/** The API's month-year segment: "may-2026" (full month name, lower case). */
+export function featuredMonthYear(f: FeaturedPath): string {
+  return `${MONTHS[f.month - 1]}-${f.year}`;
+}
+
+/** The page path of a featured month: /best-{category}-design-of-{month}-{year}/. */
+export function featuredPath(f: FeaturedPath): string {
+  return `/best-${f.category}-design-of-${featuredMonthYear(f)}/`;
+}

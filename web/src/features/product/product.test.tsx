@@ -1,24 +1,124 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '@/shared/api/types';
+import { ToastProvider } from '@/shared/components/ui/Toast';
 import { productFixture, sizeFixture, sizesFixture } from '@/test/fixtures';
-import { allSoldOut, SOLD_OUT_SIZES, toProductSizes } from './api/get-sizes';
+import { allSoldOut, SOLD_OUT_SIZES, toProductSizes, type ProductSizes } from './api/get-sizes';
 import { swipeDirection, wrapIndex } from './components/Gallery';
-import { ProductView } from './components/ProductView';
+import { POLICY } from './components/PolicyStrip';
+import { ProductView, type ProductViewProps } from './components/ProductView';
 import { ratingView } from './components/Rating';
 import { SizePicker } from './components/SizePicker';
 import { productTag } from './product-tag';
 
-function wrap(ui: ReactNode) {
+// ---------------------------------------------------------------- a fake server for the page's calls
+
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let routes: Record<string, Handler>;
+const fetchMock = vi.fn<typeof fetch>();
+
+function defaultRoutes(): Record<string, Handler> {
+  return {
+    'GET /web/api/v1/product/padded-t-shirt-bra-black-12/timer/s/': () => json({ timer: null }),
+    'GET /bp_pp_product_details_page/': () => json({ offer_msg_dict_ajax: {} }),
+    'GET /web/api/v1/product-feature/padded-t-shirt-bra-black-12/': () => json({}),
+    'GET /web/api/v1/product/last-purchased-size/': () =>
+      json({ status: 'success', bra_size1: '', panty_size: '', nightwear_size: '', activewear_size: '' }),
+    'POST /get-event-data/': () => json({ product: null, cart: null }),
+    'GET /iteminstock/': () => new Response('3'),
+    'POST /api/v3/cart-items/': () => json({ status: 'success', cart_quantity: 4, item_id: 9, message: 'Added to cart' }),
+    'GET /api/v1/me/': () => json(guest),
+  };
+}
+
+function route(url: URL, method: string): Handler | undefined {
+  const exact = routes[`${method} ${url.pathname}`];
+  if (exact) return exact;
+  const prefix = Object.keys(routes).find((k) => {
+    const [m, p] = k.split(' ');
+    return m === method && p!.endsWith('/') && url.pathname.startsWith(p!) && p!.split('/').length <= 3;
+  });
+  return prefix ? routes[prefix] : undefined;
+}
+
+const calls = (method: string, path: string) =>
+  fetchMock.mock.calls.filter(([u, init]) => (init?.method ?? 'GET') === method && new URL(String(u), 'http://x').pathname.startsWith(path));
+
+const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 0, notificationCount: 0 };
+const shopper = (email: string | null): Me => ({
+  is_authenticated: true,
+  user: { id: 1, mobile: '9876543210', email, name: '', is_superuser: false, can_see_unused_stock: false },
+  wishlistCount: 0,
+  cartCount: 0,
+  notificationCount: 0,
+});
+
+beforeEach(() => {
+  routes = defaultRoutes();
+  document.cookie = 'csrftoken=tok123; path=/';
+  window.dataLayer = [];
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async (input, init = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const handler = route(url, init.method ?? 'GET');
+    if (!handler) return json({ error: 'not_found', message: `no route ${url.pathname}` }, 404);
+    return handler(url, init);
+  });
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function wrap(ui: ReactNode, path = '/product/padded-t-shirt-bra-black-12') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>{ui}</MemoryRouter>
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/product/:slug" element={ui} />
+            <Route path="/view-cart/" element={<p>The cart</p>} />
+            <Route path="/login" element={<p>Login page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </ToastProvider>
     </QueryClientProvider>,
   );
 }
+
+const plain = (...sizes: ReturnType<typeof sizeFixture>[]) => toProductSizes(sizesFixture(sizes));
+const comboSizes: ProductSizes = {
+  ok: true,
+  sizes: [],
+  comboGroups: [
+    { type: 'Bra', sizes: [sizeFixture('34B', 3), sizeFixture('36B', 0)] },
+    { type: 'Panty', sizes: [sizeFixture('M', 2), sizeFixture('S', 0)] },
+  ],
+};
+
+function view(over: Partial<ProductViewProps> = {}) {
+  const props: ProductViewProps = {
+    product: productFixture(),
+    sizes: plain(sizeFixture('32B', 3), sizeFixture('34B', 0), sizeFixture('36B', 5, { urgency_message: '' })),
+    me: guest,
+    onCartChanged: vi.fn(),
+    onWishlistChanged: vi.fn(),
+    ...over,
+  };
+  wrap(<ProductView {...props} />);
+  return props;
+}
+
+// ---------------------------------------------------------------- rules kept from the shell
 
 describe('sizes answer', () => {
   it('a non-success status means sold out with no sizes (spec 001 §8)', () => {
@@ -39,11 +139,15 @@ describe('product tag priority', () => {
     expect(productTag(p, true)).toBe('Sold Out');
     expect(productTag({ ...p, offer_tag: '' }, true)).toBe('Selling Fast');
     expect(productTag({ ...p, speed: 19 }, false)).toBe('New');
+    expect(productTag({ ...p, speed: 19.1 }, false)).toBe('Selling Fast');
     expect(productTag({ ...p, speed: 5, all_category_with_parents: [2] }, false)).toBe('Selling Fast');
+    expect(productTag({ ...p, speed: 4, all_category_with_parents: [2] }, false)).toBe('New');
     expect(productTag({ ...p, speed: 1.5, all_category_with_parents: [4] }, false)).toBe('Selling Fast');
+    expect(productTag({ ...p, speed: 1.4, all_category_with_parents: [4] }, false)).toBe('New');
     expect(productTag({ ...p, speed: 0, beginner: true, preorder: true }, false)).toBe('Beginners');
     expect(productTag({ ...p, speed: 0, preorder: true }, false)).toBe('Pre Order');
     expect(productTag({ ...p, speed: 0, newarrivals: false, has_cotton_label: true }, false)).toBe('Cotton');
+    expect(productTag({ ...p, speed: 0, newarrivals: false, is_cotton_comforty: true }, false)).toBe('Cotton');
     expect(productTag({ ...p, speed: 0, newarrivals: false }, false)).toBeNull();
   });
 });
@@ -68,41 +172,40 @@ describe('rating view', () => {
 });
 
 describe('SizePicker', () => {
-  it('disables sold-out sizes and shows urgency labels', () => {
-    const sizes = toProductSizes(sizesFixture([sizeFixture('32B', 3), sizeFixture('34B', 0), sizeFixture('36B', 5, { urgency_message: '' })]));
-    wrap(<SizePicker sizes={sizes} />);
+  it('disables sold-out sizes, shows urgency labels, WS stock and the suggested size', () => {
+    const sizes = plain(sizeFixture('32B', 3), sizeFixture('34B', 0), sizeFixture('36B', 5, { ws_stock: '23 WS', urgency_message: '' }));
+    const onPick = vi.fn();
+    wrap(<SizePicker sizes={sizes} selection={{ size: '32B' }} suggested="36B" onPick={onPick} />);
     expect(screen.getByRole('radio', { name: '34B, sold out' })).toHaveProperty('disabled', true);
-    const b32 = screen.getByRole('radio', { name: '32B' });
-    expect(b32).toHaveProperty('disabled', false);
+    expect(screen.getByRole('radio', { name: '32B, 3 left' }).getAttribute('aria-checked')).toBe('true');
     expect(screen.getByText('3 left')).toBeTruthy();
-    fireEvent.click(b32);
-    expect(b32.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('23 WS')).toBeTruthy();
+    expect(screen.getByText('Suggested')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: '36B, suggested' }));
+    expect(onPick).toHaveBeenCalledWith('size', '36B');
   });
 
   it('shows the two combo groups under their type labels', () => {
-    const sizes = {
-      ok: true,
-      sizes: [],
-      comboGroups: [
-        { type: 'Bra', sizes: [sizeFixture('34B', 2)] },
-        { type: 'Panty', sizes: [sizeFixture('M', 0)] },
-      ],
-    };
-    wrap(<SizePicker sizes={sizes} />);
-    expect(within(screen.getByRole('radiogroup', { name: 'Bra size' })).getByRole('radio', { name: '34B' })).toBeTruthy();
-    expect(within(screen.getByRole('radiogroup', { name: 'Panty size' })).getByRole('radio', { name: 'M, sold out' })).toBeTruthy();
+    const onPick = vi.fn();
+    wrap(<SizePicker sizes={comboSizes} selection={{}} suggested={null} onPick={onPick} />);
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Bra size' })).getByRole('radio', { name: '34B, 3 left' }));
+    expect(onPick).toHaveBeenCalledWith('combo1', '34B');
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Panty size' })).getByRole('radio', { name: 'M, 2 left' }));
+    expect(onPick).toHaveBeenCalledWith('combo2', 'M');
+    expect(screen.getByRole('radio', { name: 'S, sold out' })).toHaveProperty('disabled', true);
   });
 
   it('shows nothing when the sizes call failed', () => {
-    const { container } = wrap(<SizePicker sizes={SOLD_OUT_SIZES} />);
+    const { container } = wrap(<SizePicker sizes={SOLD_OUT_SIZES} selection={{}} suggested={null} onPick={() => {}} />);
     expect(container.textContent).toBe('');
   });
 });
 
+// ---------------------------------------------------------------- the page
+
 describe('ProductView', () => {
-  it('shows name, prices, offer, colours (sold-out labelled), description and makers', () => {
-    const sizes = toProductSizes(sizesFixture([sizeFixture('32B', 3)]));
-    wrap(<ProductView product={productFixture()} sizes={sizes} privileged={false} />);
+  it('shows name, prices, offer, colours (sold-out labelled), description, makers and the policy strip', async () => {
+    view();
     expect(screen.getByRole('heading', { level: 1, name: 'Padded T-shirt Bra' })).toBeTruthy();
     const price = screen.getByTestId('price');
     expect(price.textContent).toContain('₹799');
@@ -113,25 +216,353 @@ describe('ProductView', () => {
     expect(screen.getByText('currently unavailable')).toBeTruthy();
     expect(screen.getByText('moulded').tagName).toBe('STRONG');
     expect(screen.getByText('Drape Apparel Pvt Ltd, Bengaluru')).toBeTruthy();
-    expect(screen.getByText('India')).toBeTruthy();
+    expect(screen.getByText(POLICY.returns)).toBeTruthy();
+    expect(screen.getByText(POLICY.shipping)).toBeTruthy();
     expect(screen.queryByTestId('out-of-stock')).toBeNull();
-    // no pretend add-to-cart
-    expect(screen.queryByRole('button', { name: /add to (cart|bag)/i })).toBeNull();
+    expect(screen.getByRole('button', { name: /add to cart/i })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /buy now/i })).toBeTruthy();
+    await waitFor(() => expect(calls('POST', '/get-event-data/').length).toBe(1));
   });
 
-  it('marks the product out of stock when the sizes call failed', () => {
-    wrap(<ProductView product={productFixture()} sizes={SOLD_OUT_SIZES} privileged={false} />);
-    expect(screen.getByTestId('out-of-stock').textContent).toBe('Product Out of stock');
+  it('non-returnable products show their notice instead of the return policy', () => {
+    view({ product: productFixture({ nonreturnable: true }) });
+    expect(
+      screen.getByText('Briefs and panties (and opened multi-piece boxes containing them) are non-returnable and non-exchangeable'),
+    ).toBeTruthy();
+    expect(screen.queryByText(POLICY.returns)).toBeNull();
+  });
+
+  it("shows the 'Exclusive' badge for channel type 2", () => {
+    view({ product: productFixture({ channel_type: 2 }) });
+    expect(screen.getByText('Exclusive')).toBeTruthy();
+  });
+
+  it("without a size, Add to cart says 'Please Select Size...' and opens the 'Adding item to Cart' popup", async () => {
+    view();
+    fireEvent.click(screen.getByRole('button', { name: /add to cart/i }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Please Select Size...');
+    const popup = await screen.findByRole('dialog', { name: 'Adding item to Cart' }, { timeout: 5000 });
+    fireEvent.click(within(popup).getByRole('radio', { name: '32B, 3 left' }));
+    fireEvent.click(within(popup).getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(calls('POST', '/api/v3/cart-items/').length).toBe(1));
+    const body = JSON.parse(String(calls('POST', '/api/v3/cart-items/')[0]![1]!.body));
+    expect(body).toEqual({ cart: null, product: 12, quantity: 1, size: '32B', combo_sizes: null });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Adding item to Cart' })).toBeNull());
+  });
+
+  it('choosing a size checks stock, the stepper goes up to it, and the add refreshes the header count', async () => {
+    const props = view();
+    fireEvent.click(screen.getByRole('radio', { name: '36B' }));
+    await waitFor(() => expect(calls('GET', '/iteminstock/12/36B/').length).toBe(1));
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    fireEvent.click(plus);
+    fireEvent.click(plus);
+    fireEvent.click(plus);
+    expect(screen.getByLabelText('Quantity 3')).toBeTruthy();
+    expect(plus).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: /add to cart/i }));
+    await waitFor(() => expect(props.onCartChanged).toHaveBeenCalledWith(4));
+    const body = JSON.parse(String(calls('POST', '/api/v3/cart-items/')[0]![1]!.body));
+    expect(body.quantity).toBe(3);
+    expect(body.size).toBe('36B');
+    expect((await screen.findByText('Added to cart')).closest('#toast-success')).toBeTruthy();
+    // selections reset
+    await waitFor(() => expect(screen.getByRole('radio', { name: '36B' }).getAttribute('aria-checked')).toBe('false'));
+    await waitFor(() => expect(calls('POST', '/get-event-data/').some(([, i]) => String(i!.body).includes('added_to_cart'))).toBe(true));
+  });
+
+  it('shows server 4xx messages as toasts', async () => {
+    routes['POST /api/v3/cart-items/'] = () => json({ error: 'bad_request', message: 'Only 1 left in this size' }, 400);
+    view();
+    fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
+    fireEvent.click(screen.getByRole('button', { name: /add to cart/i }));
+    expect((await screen.findByText('Only 1 left in this size')).closest('#toast-warning')).toBeTruthy();
+  });
+
+  it('Buy Now adds, then opens /view-cart/', async () => {
+    view();
+    fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
+    fireEvent.click(screen.getByRole('button', { name: /buy now/i }));
+    expect(await screen.findByText('The cart')).toBeTruthy();
+    expect(calls('POST', '/api/v3/cart-items/').length).toBe(1);
+  });
+
+  it("quantity without a size says 'Please select size to change quantity' for 3 seconds", async () => {
+    vi.useFakeTimers();
+    view();
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByText('Please select size to change quantity')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(2900));
+    expect(screen.getByText('Please select size to change quantity')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Please select size to change quantity')).toBeNull();
+  });
+
+  it("a stock check of 0 turns the button into a disabled 'Sold Out'", async () => {
+    routes['GET /iteminstock/'] = () => new Response('0');
+    view();
+    fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
+    const soldOut = await screen.findByRole('button', { name: 'Sold Out' });
+    expect(soldOut).toHaveProperty('disabled', true);
+  });
+
+  it('combos: both parts, the missing part named, the combo stock check and the cart body', async () => {
+    view({ product: productFixture({ combo: true, sku: 'CB1043-NVY' }), sizes: comboSizes });
+    fireEvent.click(screen.getByRole('radio', { name: '34B, 3 left' }));
+    fireEvent.click(screen.getByRole('button', { name: /add to cart/i }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Please Select Panty size');
+    const popup = await screen.findByRole('dialog', { name: 'Adding item to Cart' }, { timeout: 5000 });
+    fireEvent.click(within(popup).getByRole('radio', { name: 'M, 2 left' }));
+    await waitFor(() => expect(calls('GET', '/iteminstock/12/combo/').length).toBe(1));
+    expect(String(calls('GET', '/iteminstock/12/combo/')[0]![0])).toContain('combo1=34B&combo2=M');
+    fireEvent.click(within(popup).getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(calls('POST', '/api/v3/cart-items/').length).toBe(1));
+    expect(JSON.parse(String(calls('POST', '/api/v3/cart-items/')[0]![1]!.body))).toEqual({
+      cart: null,
+      product: 12,
+      quantity: 1,
+      size: 'combo',
+      combo_sizes: { combo1: '34B', combo2: 'M' },
+    });
+    // no bra size calculator for a combo SKU
+    expect(screen.queryByRole('button', { name: /bra size calculator/i })).toBeNull();
+  });
+
+  it("out of stock: 'Product Out of stock' with WISHLIST and NOTIFY ME", () => {
+    view({ sizes: SOLD_OUT_SIZES });
+    const box = screen.getByTestId('out-of-stock');
+    expect(within(box).getByText('Product Out of stock')).toBeTruthy();
+    expect(within(box).getByRole('button', { name: /wishlist/i })).toBeTruthy();
+    expect(within(box).getByRole('button', { name: /notify me/i })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /add to cart/i })).toBeNull();
     expect(screen.queryByTestId('sizes')).toBeNull();
   });
 
-  it('opens the size chart in a modal with an In/Cm toggle', () => {
-    const sizes = toProductSizes(sizesFixture([sizeFixture('32B', 3)]));
-    wrap(<ProductView product={productFixture()} sizes={sizes} privileged={false} />);
+  it('an inactive product is out of stock too', () => {
+    view({ product: productFixture({ active: false }) });
+    expect(screen.getByTestId('out-of-stock')).toBeTruthy();
+  });
+
+  it('auto-selects the last-purchased size for a logged-in shopper and marks it Suggested', async () => {
+    routes['GET /web/api/v1/product/last-purchased-size/'] = () =>
+      json({ status: 'success', bra_size1: '36B', panty_size: '', nightwear_size: '', activewear_size: '' });
+    view({ me: shopper('a@b.in') });
+    await waitFor(() => expect(screen.getByRole('radio', { name: '36B, suggested' }).getAttribute('aria-checked')).toBe('true'));
+    expect(screen.getByText('Suggested')).toBeTruthy();
+  });
+
+  it('auto-selects a lone FREE-SIZE after 500 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    view({ sizes: plain(sizeFixture('FREE-SIZE', 4, { urgency_message: '' })) });
+    const only = screen.getByRole('radio', { name: 'FREE-SIZE' });
+    act(() => vi.advanceTimersByTime(450));
+    expect(only.getAttribute('aria-checked')).toBe('false');
+    act(() => vi.advanceTimersByTime(100));
+    expect(only.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('guests who tap the heart are asked to log in, with a way back here', async () => {
+    view();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to wishlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Please log in' }, { timeout: 5000 });
+    expect(within(dialog).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+      '/login?next=%2Fproduct%2Fpadded-t-shirt-bra-black-12',
+    );
+    expect(calls('POST', '/api/v3/wishlist/').length).toBe(0);
+  });
+
+  it('logged-in shoppers toggle the wishlist; the heart follows the answer', async () => {
+    routes['POST /api/v3/wishlist/'] = () => json({ status: 'success', in_wishlist: true, wishlist_count: 3 });
+    const props = view({ me: shopper(null) });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to wishlist' }));
+    await waitFor(() => expect(props.onWishlistChanged).toHaveBeenCalledWith(3));
+    expect(screen.getByRole('button', { name: 'Remove from wishlist' }).getAttribute('aria-pressed')).toBe('true');
+    expect(JSON.parse(String(calls('POST', '/api/v3/wishlist/')[0]![1]!.body))).toEqual([
+      { product: 12, child_product: null, first_combo_size: null, second_combo_size: null, multi_combo_size: null },
+    ]);
+    await waitFor(() =>
+      expect(calls('POST', '/get-event-data/').some(([, i]) => decodeURIComponent(String(i!.body)).includes('"added_to_wishlist"'))).toBe(true),
+    );
+  });
+
+  it('the heart reflects product.is_in_wishlist', () => {
+    view({ product: productFixture({ is_in_wishlist: true }), me: shopper(null) });
+    expect(screen.getByRole('button', { name: 'Remove from wishlist' })).toBeTruthy();
+  });
+
+  it('opens the size chart in a modal with an In/Cm toggle', async () => {
+    view();
     fireEvent.click(screen.getByRole('button', { name: /size chart/i }));
-    const dialog = screen.getByRole('dialog', { name: 'Find your Size' });
+    const dialog = await screen.findByRole('dialog', { name: 'Find your Size' }, { timeout: 5000 });
     expect(within(dialog).getByRole('img').getAttribute('src')).toBe('/media/size-charts/bra-in.svg');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cm' }));
     expect(within(dialog).getByRole('img').getAttribute('src')).toBe('/media/size-charts/bra-cm.svg');
+  });
+
+  it('the bra size calculator (BR SKUs) works out a size and can choose it', async () => {
+    view({ sizes: plain(sizeFixture('32B', 3), sizeFixture('34C', 2)) });
+    fireEvent.click(screen.getByRole('button', { name: /bra size calculator/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bra Size Calculator' }, { timeout: 5000 });
+    fireEvent.change(within(dialog).getByLabelText('Under-bust (inches)'), { target: { value: '33' } });
+    fireEvent.change(within(dialog).getByLabelText('Bust (inches)'), { target: { value: '37' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Calculate my size' }));
+    expect(within(dialog).getByTestId('bra-size-result').textContent).toContain('34C');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Select 34C' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bra Size Calculator' })).toBeNull());
+    expect(screen.getByRole('radio', { name: '34C, 2 left' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('pushes view_item to the data layer and records product_viewed once', async () => {
+    view();
+    await waitFor(() => expect(calls('POST', '/get-event-data/').length).toBe(1));
+    const [, init] = calls('POST', '/get-event-data/')[0]!;
+    const headers = init!.headers as Record<string, string>;
+    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(headers['X-CSRFToken']).toBe('tok123');
+    const form = new URLSearchParams(String(init!.body));
+    expect(JSON.parse(form.get('data')!)).toEqual({ event_name: 'product_viewed', product_id: 12, source: 'pdp', cart_updated: false });
+    expect(form.get('csrfmiddlewaretoken')).toBe('tok123');
+    const event = window.dataLayer!.find((e) => e.event === 'view_item') as { ecommerce: { currency: string; value: number } };
+    expect(event.ecommerce.currency).toBe('INR');
+    expect(event.ecommerce.value).toBe(799);
+  });
+
+  it('shows a running timer and the offers, truncated', async () => {
+    const now = Date.now();
+    routes['GET /web/api/v1/product/padded-t-shirt-bra-black-12/timer/s/'] = () =>
+      json({
+        timer: {
+          id: 1, startdate: '', starttime: '', enddate: '', endtime: '', hexcode: '#5b1a3a', text_hexcode: '#ffffff',
+          text: 'Sale ends in', starts_at_ms: now - 1000, ends_at_ms: now + 3 * 3_600_000,
+        },
+      });
+    routes['GET /bp_pp_product_details_page/'] = () =>
+      json({ offer_msg_dict_ajax: { o1: { offertype: 2, msg: 'Buy any 3 bras and get the 4th free', count: 3, qty: 3, offer_applied: true, url: '/offer/x', message: '' } } });
+    view();
+    const timer = await screen.findByTestId('timer');
+    expect(timer.textContent).toContain('Sale ends in');
+    expect(within(timer).queryByText('Days')).toBeNull();
+    const offer = await screen.findByTestId('offers');
+    expect(offer.textContent).toContain('Buy any 3 bras and get t…');
+    expect(within(offer).getByRole('link').getAttribute('href')).toBe('/view-cart/');
+  });
+
+  it('share: copy the link', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    view();
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share By' }, { timeout: 5000 });
+    expect(within(dialog).getByRole('link', { name: /whatsapp/i }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    fireEvent.click(within(dialog).getByRole('button', { name: /copy link/i }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/product/padded-t-shirt-bra-black-12`));
+    expect(await within(dialog).findByText('Link copied')).toBeTruthy();
+    await waitFor(() =>
+      expect(calls('POST', '/get-event-data/').some(([, i]) => decodeURIComponent(String(i!.body)).includes('Share_product'))).toBe(true),
+    );
+  });
+
+  it('the full-screen gallery opens, zooms within 1–8 and closes', async () => {
+    view();
+    fireEvent.click(screen.getByRole('button', { name: 'View images full screen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Padded T-shirt Bra' }, { timeout: 5000 });
+    const zoomIn = within(dialog).getByRole('button', { name: 'Zoom in' });
+    expect(within(dialog).getByTestId('zoom-level').textContent).toBe('1×');
+    for (let i = 0; i < 5; i++) fireEvent.click(zoomIn);
+    expect(within(dialog).getByTestId('zoom-level').textContent).toBe('8×');
+    expect(zoomIn).toHaveProperty('disabled', true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('below the fold', () => {
+  it('mounts the recommendations only once the quantity selector scrolls into view', () => {
+    let fire: (() => void) | null = null;
+    class FakeObserver {
+      constructor(cb: IntersectionObserverCallback) {
+        fire = () => cb([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    view({ belowFold: <p>Similar Products</p>, reviews: <p>Reviews here</p> });
+    expect(screen.getByText('Reviews here')).toBeTruthy();
+    expect(screen.queryByText('Similar Products')).toBeNull();
+    expect(screen.getByTestId('quantity')).toBeTruthy();
+    act(() => fire!());
+    expect(screen.getByText('Similar Products')).toBeTruthy();
+  });
+});
+
+describe('notify-me', () => {
+  const soldOutSizes = () => plain(sizeFixture('32B', 3), sizeFixture('34B', 0));
+
+  it('validates e-mail and phone for guests, then requests the size', async () => {
+    let asked: URL | null = null;
+    routes['GET /addproductrequest/'] = (url) => {
+      asked = url;
+      return json({ result: 'success', message: 'We will let you know when 34B is back.' });
+    };
+    view({ sizes: soldOutSizes() });
+    fireEvent.click(screen.getByRole('button', { name: /request your size/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request your size' }, { timeout: 5000 });
+    const submit = within(dialog).getByRole('button', { name: /notify me/i });
+    expect(submit).toHaveProperty('disabled', false); // the one sold-out size is preselected
+    fireEvent.change(within(dialog).getByLabelText('E-mail'), { target: { value: 'asha@' } });
+    fireEvent.change(within(dialog).getByLabelText('Phone'), { target: { value: '98a76-54321099' } });
+    expect((within(dialog).getByLabelText('Phone') as HTMLInputElement).value).toBe('9876543210');
+    fireEvent.click(submit);
+    expect(within(dialog).getByText('Provide a valid email address')).toBeTruthy();
+    expect(document.getElementById('toast-warning')!.textContent).toContain('Provide a valid email address');
+    fireEvent.change(within(dialog).getByLabelText('E-mail'), { target: { value: 'asha@example.com' } });
+    fireEvent.click(submit);
+    expect(await within(dialog).findByTestId('notify-success')).toBeTruthy();
+    expect(Object.fromEntries(asked!.searchParams)).toEqual({
+      csrfmiddlewaretoken: 'tok123',
+      productname: '12',
+      email: 'asha@example.com',
+      phone: '9876543210',
+      size: '34B',
+    });
+  });
+
+  it('closes 2 s after success', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    routes['GET /addproductrequest/'] = () => json({ result: 'success', message: 'Noted.' });
+    view({ sizes: soldOutSizes(), me: shopper('asha@example.com') });
+    fireEvent.click(screen.getByRole('button', { name: /request your size/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request your size' }, { timeout: 5000 });
+    expect(within(dialog).queryByLabelText('E-mail')).toBeNull();
+    expect(within(dialog).getByText('asha@example.com')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /notify me/i }));
+    await within(dialog).findByTestId('notify-success');
+    act(() => vi.advanceTimersByTime(1900));
+    expect(screen.queryByRole('dialog', { name: 'Request your size' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request your size' })).toBeNull());
+  });
+
+  it("a result 'error' shows the message in an alert with OK", async () => {
+    routes['GET /addproductrequest/'] = () => json({ result: 'error', message: 'This size is back in stock.' });
+    view({ sizes: soldOutSizes(), me: shopper('asha@example.com') });
+    fireEvent.click(screen.getByRole('button', { name: /request your size/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request your size' }, { timeout: 5000 });
+    fireEvent.click(within(dialog).getByRole('button', { name: /notify me/i }));
+    const alert = await screen.findByRole('dialog', { name: 'Availability' }, { timeout: 5000 });
+    expect(alert.textContent).toContain('This size is back in stock.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Availability' })).toBeNull());
+  });
+
+  it('the button stays disabled until a size is chosen', async () => {
+    view({ sizes: plain(sizeFixture('32B', 0), sizeFixture('34B', 0)) });
+    fireEvent.click(within(screen.getByTestId('out-of-stock')).getByRole('button', { name: /notify me/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request your size' }, { timeout: 5000 });
+    const submit = within(dialog).getByRole('button', { name: /notify me/i });
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.change(within(dialog).getByLabelText('Size'), { target: { value: '32B' } });
+    expect(submit).toHaveProperty('disabled', false);
   });
 });

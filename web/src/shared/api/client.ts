@@ -61,7 +61,7 @@ export function readCookie(name: string): string | null {
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   query?: Record<string, QueryValue>;
@@ -70,6 +70,11 @@ export interface RequestOptions {
   /** 'text' for the legacy endpoints that answer a bare value (e.g. /iteminstock/). */
   as?: 'json' | 'text';
   timeoutMs?: number;
+  /**
+   * A form post (application/x-www-form-urlencoded) instead of a JSON body: the spec's ajax
+   * calls. `csrfmiddlewaretoken` and the XHR marker header are added.
+   */
+  form?: Record<string, QueryValue>;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -121,6 +126,16 @@ async function ensureCsrfCookie(): Promise<void> {
   await csrfBootstrap;
 }
 
+/** The CSRF token for calls that carry it in the query or a form (e.g. GET /addproductrequest/). */
+export async function csrfToken(): Promise<string> {
+  await ensureCsrfCookie();
+  return readCookie(CSRF_COOKIE) ?? '';
+}
+
+export const CSRF_FORM_FIELD = 'csrfmiddlewaretoken';
+/** The ajax marker the spec's form calls send. */
+export const XHR_HEADER = { 'X-Requested-With': 'XMLHttpRequest' } as const;
+
 export async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...APP_HEADERS };
   if (method !== 'GET') {
@@ -129,7 +144,17 @@ export async function request<T>(method: Method, path: string, opts: RequestOpti
     if (token) headers[CSRF_HEADER] = token;
   }
   let body: string | undefined;
-  if (opts.body !== undefined) {
+  if (opts.form !== undefined) {
+    const fields = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.form)) {
+      if (v === undefined || v === null) continue;
+      fields.set(k, String(v));
+    }
+    fields.set(CSRF_FORM_FIELD, readCookie(CSRF_COOKIE) ?? '');
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    Object.assign(headers, XHR_HEADER);
+    body = fields.toString();
+  } else if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
@@ -184,4 +209,7 @@ export const api = {
   patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
     request<T>('PATCH', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  /** An ajax form post: urlencoded `fields` + csrfmiddlewaretoken + X-Requested-With. */
+  postForm: <T>(path: string, fields: Record<string, QueryValue>, opts?: Omit<RequestOptions, 'form' | 'body'>) =>
+    request<T>('POST', path, { ...opts, form: fields }),
 };

@@ -29,4 +29,16 @@ const product: Fits<Omit<S['ProductOut'], 'total_ratings' | 'rating'>, Omit<T.Pr
 const sizeItem: Fits<Present<S['SizeItem']>, T.SizeItem> = true;
 const cartQuantity: Fits<S['CartQuantity'], T.CartQuantity> = true;
 
-export const apiTypesFit = [health, outbox, user, me, otpSent, otpRequest, loginRequest, productCard, listing, gallery, colour, product, sizeItem, cartQuantity];
+// The product page's calls (issue 3).
+const myRating: Fits<Present<S['MyRating']>, T.MyRating> = true;
+const ratingSaved: Fits<S['RatingSaved'], T.RatingSaved> = true;
+const feedbackQuestions: Fits<S['FeedbackQuestions'], T.FeedbackQuestions> = true;
+const reviewIn: Fits<T.ReviewSaveRequest, S['ReviewIn']> = true;
+const lastPurchased: Fits<S['LastPurchasedSizes'], T.LastPurchasedSizes> = true;
+const similar: Fits<S['SimilarPage'], T.MoreLikeThisPage> = true;
+const cards: Fits<S['Cards'], T.ProductCardList> = true;
+const timer: Fits<Omit<S['TimerAnswer'], 'timer'>, Omit<T.TimerResult, 'timer'>> = true;
+const featured: Fits<Omit<Present<S['FeaturedOut']>, 'previous' | 'next'>, Omit<T.FeaturedDesign, 'previous' | 'next'>> = true;
+
+export const apiTypesFit = [health, outbox, user, me, otpSent, otpRequest, loginRequest, productCard, listing, gallery, colour, product, sizeItem, cartQuantity,
+  myRating, ratingSaved, feedbackQuestions, reviewIn, lastPurchased, similar, cards, timer, featured];

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import type { GalleryItem } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
 
@@ -17,31 +17,66 @@ export function wrapIndex(i: number, n: number): number {
   return n === 0 ? 0 : ((i % n) + n) % n;
 }
 
-export function Gallery({ items, name, tag }: { items: GalleryItem[]; name: string; tag: string | null }) {
+/** A pointer that barely moved is a tap (opens the full-screen view), not a swipe. */
+export const TAP_MAX_MOVE = 10;
+
+/** Videos play on the current slide only; every other one pauses (spec 001 §4). */
+export function playOnly(videos: (HTMLVideoElement | null)[], current: number | null): void {
+  videos.forEach((v, i) => {
+    if (!v) return;
+    if (i === current) void v.play()?.catch(() => undefined);
+    else v.pause();
+  });
+}
+
+export function Gallery({
+  items,
+  name,
+  tag,
+  badges,
+  actions,
+  paused = false,
+  onOpen,
+}: {
+  items: GalleryItem[];
+  name: string;
+  tag: string | null;
+  /** extra labels over the image (e.g. 'Exclusive') */
+  badges?: ReactNode;
+  /** buttons over the image's top-right corner (wishlist, share) */
+  actions?: ReactNode;
+  /** the full-screen view is open: nothing plays here */
+  paused?: boolean;
+  /** open the full-screen view at this slide */
+  onOpen?: (index: number) => void;
+}) {
   const [index, setIndex] = useState(0);
   const start = useRef<{ x: number; y: number } | null>(null);
   const videos = useRef<(HTMLVideoElement | null)[]>([]);
   const n = items.length;
   const go = (i: number) => setIndex(wrapIndex(i, n));
 
-  // Videos play for the current slide and pause otherwise.
   useEffect(() => {
-    videos.current.forEach((v, i) => {
-      if (!v) return;
-      if (i === index) void v.play().catch(() => undefined);
-      else v.pause();
-    });
-  }, [index]);
+    playOnly(videos.current, paused ? null : index);
+  }, [index, paused]);
 
   const onPointerDown = (e: PointerEvent) => {
+    // the buttons over the image (arrows, dots, wishlist, share) are not gestures
+    if ((e.target as Element).closest?.('button, a')) {
+      start.current = null;
+      return;
+    }
     start.current = { x: e.clientX, y: e.clientY };
   };
   const onPointerUp = (e: PointerEvent) => {
     const s = start.current;
     start.current = null;
     if (!s) return;
-    const dir = swipeDirection(e.clientX - s.x, e.clientY - s.y);
+    const dx = e.clientX - s.x;
+    const dy = e.clientY - s.y;
+    const dir = swipeDirection(dx, dy);
     if (dir !== 0) go(index + dir);
+    else if (onOpen && Math.abs(dx) < TAP_MAX_MOVE && Math.abs(dy) < TAP_MAX_MOVE && items[index]?.type !== 'video') onOpen(index);
   };
 
   if (n === 0) return <div className="gallery gallery--empty" aria-hidden="true" />;
@@ -101,7 +136,26 @@ export function Gallery({ items, name, tag }: { items: GalleryItem[]; name: stri
             </div>
           ))}
         </div>
-        {tag ? <span className={`gallery__tag gallery__tag--${tag.replace(/\s+/g, '-').toLowerCase()}`}>{tag}</span> : null}
+        <div className="gallery__badges">
+          {tag ? (
+            <span className={`gallery__tag gallery__tag--${tag.replace(/\s+/g, '-').toLowerCase()}`} data-testid="product-tag">
+              {tag}
+            </span>
+          ) : null}
+          {badges}
+        </div>
+        {actions ? <div className="gallery__actions">{actions}</div> : null}
+        {onOpen ? (
+          <button
+            type="button"
+            className="gallery__expand"
+            onClick={() => onOpen(index)}
+            aria-label="View images full screen"
+            data-testid="open-fullscreen"
+          >
+            <Icon name="expand" size={18} />
+          </button>
+        ) : null}
         {n > 1 ? (
           <>
             <button type="button" className="gallery__arrow gallery__arrow--prev" onClick={() => go(index - 1)} aria-label="Previous image">

@@ -1,22 +1,26 @@
 import { Icon, type IconName } from '@/shared/components/ui/Icon';
 
-/**
- * Spec 001 §9: free shipping from ₹29 (₹29 charge below), 35-day returns, cash on delivery,
- * discreet packaging. Non-returnable products show their notice instead of the return policy.
- */
+/** Spec 001 §9, word for word in substance. */
+export const POLICY = {
+  shipping: 'Free shipping on orders of ₹29 and above; ₹29 shipping charge below that',
+  returns: '35-day return policy',
+  nonReturnable: 'Briefs and panties (and opened multi-piece boxes containing them) are non-returnable and non-exchangeable',
+  cod: 'Cash on delivery available',
+  packaging: 'Discreet packaging',
+} as const;
+
+/** The policy strip; for non-returnable products their notice replaces the return policy. */
 export function PolicyStrip({ nonreturnable }: { nonreturnable: boolean }) {
-  const items: [IconName, string][] = [
-    ['truck', 'Free shipping on orders of ₹29 and above'],
-    nonreturnable
-      ? ['refresh', 'Briefs and panties are non-returnable and non-exchangeable']
-      : ['refresh', '35-day return policy'],
-    ['wallet', 'Cash on delivery available'],
-    ['box', 'Discreet packaging'],
+  const items: [IconName, string, string][] = [
+    ['truck', POLICY.shipping, 'shipping'],
+    nonreturnable ? ['refresh', POLICY.nonReturnable, 'nonreturnable'] : ['refresh', POLICY.returns, 'returns'],
+    ['wallet', POLICY.cod, 'cod'],
+    ['box', POLICY.packaging, 'packaging'],
   ];
   return (
-    <ul className="policy-strip" aria-label="Shipping and returns">
-      {items.map(([icon, text]) => (
-        <li key={text} className="policy-strip__item">
+    <ul className="policy-strip" aria-label="Shipping and returns" data-testid="policy-strip">
+      {items.map(([icon, text, key]) => (
+        <li key={key} className={`policy-strip__item policy-strip__item--${key}`}>
           <Icon name={icon} size={20} />
           <span>{text}</span>
         </li>

@@ -1,4 +1,36 @@
-import type { Product } from '@/shared/api/types';
+import { useMemo } from 'react';
+import type { Product, ProductFeatures } from '@/shared/api/types';
+import { sanitizeHtml } from '@/shared/lib/sanitize';
+
+function RichText({ html }: { html: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  if (!clean.trim()) return null;
+  return <div className="rich-text" dangerouslySetInnerHTML={{ __html: clean }} />;
+}
+
+/** Features from /web/api/v1/product-feature/{slug}/: name, icon and what it means. */
+export function FeatureList({ features }: { features: ProductFeatures | undefined }) {
+  const entries = Object.entries(features ?? {}).filter(([name]) => name.trim());
+  if (entries.length === 0) return null;
+  return (
+    <section className="pdp-section" aria-labelledby="pdp-features-title" data-testid="features">
+      <h2 id="pdp-features-title" className="pdp-heading">
+        Features
+      </h2>
+      <ul className="features">
+        {entries.map(([name, f]) => (
+          <li key={name} className="features__item">
+            {f.icon_small ? <img className="features__icon" src={f.icon_small} alt="" width={36} height={36} loading="lazy" /> : null}
+            <div>
+              <p className="features__name">{name}</p>
+              {f.description ? <p className="features__desc">{f.description}</p> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** Description, designer note and the legal details (manufacturer, marketer, origin). */
 export function ProductInfo({ product }: { product: Product }) {
@@ -22,8 +54,7 @@ export function ProductInfo({ product }: { product: Product }) {
           <h2 id="pdp-desc-title" className="pdp-heading">
             Description
           </h2>
-          {/* sanitised on the server (docs/api.md) */}
-          <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.page_extension_mob }} />
+          <RichText html={product.page_extension_mob} />
         </section>
       ) : null}
       {product.designer_note ? (
@@ -31,7 +62,7 @@ export function ProductInfo({ product }: { product: Product }) {
           <h2 id="pdp-note-title" className="pdp-heading">
             Designer&rsquo;s note
           </h2>
-          <div className="rich-text" dangerouslySetInnerHTML={{ __html: product.designer_note }} />
+          <RichText html={product.designer_note} />
         </section>
       ) : null}
       <section className="pdp-section" aria-labelledby="pdp-details-title">

@@ -22,6 +22,9 @@ function unlockScroll() {
   }
 }
 
+/** Open modals, innermost last: only the innermost one answers Escape and traps Tab. */
+const openStack: object[] = [];
+
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), video[controls], [tabindex]:not([tabindex="-1"])';
 
@@ -30,16 +33,18 @@ export interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** 'sheet' rises from the bottom on phones; 'dialog' is centred. */
-  variant?: 'dialog' | 'sheet';
+  /** 'sheet' rises from the bottom on phones; 'dialog' is centred; 'fullscreen' fills the screen. */
+  variant?: 'dialog' | 'sheet' | 'fullscreen';
   id?: string;
+  /** extra class on the panel */
+  className?: string;
 }
 
 /**
  * The reusable modal (spec 000 §2): a title and a Close control; locks page scrolling while
  * open and removes the lock on close; Escape closes; focus stays inside and returns on close.
  */
-export function Modal({ open, title, onClose, children, variant = 'dialog', id }: ModalProps) {
+export function Modal({ open, title, onClose, children, variant = 'dialog', id, className }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -48,6 +53,8 @@ export function Modal({ open, title, onClose, children, variant = 'dialog', id }
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
+    const token = {};
+    openStack.push(token);
     lockScroll();
 
     const node = panel.current;
@@ -55,6 +62,7 @@ export function Modal({ open, title, onClose, children, variant = 'dialog', id }
     (first ?? node)?.focus();
 
     const onKey = (e: KeyboardEvent) => {
+      if (openStack[openStack.length - 1] !== token) return;
       if (e.key === 'Escape') {
         e.stopPropagation();
         onCloseRef.current();
@@ -85,6 +93,7 @@ export function Modal({ open, title, onClose, children, variant = 'dialog', id }
 
     return () => {
       document.removeEventListener('keydown', onKey, true);
+      openStack.splice(openStack.indexOf(token), 1);
       unlockScroll();
       if (opener && document.contains(opener)) opener.focus();
     };
@@ -102,7 +111,7 @@ export function Modal({ open, title, onClose, children, variant = 'dialog', id }
       <div
         ref={panel}
         id={id}
-        className={`modal modal--${variant}`}
+        className={`modal modal--${variant}${className ? ` ${className}` : ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,0 +1,329 @@
+// The product detail page against the real server (demo catalog), at 390×844:
+// sizes and add to cart, combos, the size popup, notify-me, wishlist for guests, colour swaps,
+// the full-screen gallery, the offer timer and a featured-of-the-month page.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, newPhonePage, otpFromOutbox, screenshot, startServer } from './harness.mjs';
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+describe('product page', () => {
+  let server;
+  let browser;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const api = async (path) => {
+    const res = await fetch(`${server.baseURL}${path}`);
+    assert.ok(res.ok, `${path} answered ${res.status}`);
+    return res.json();
+  };
+
+  /** Demo products, page by page (the listing endpoint), until `pick` finds one. */
+  async function findProduct(pick) {
+    for (let page = 1; page <= 12; page++) {
+      const list = await api(`/web/api/v1/products/?page=${page}`);
+      for (const card of list.products) {
+        const found = await pick(card);
+        if (found) return found;
+      }
+      if (page >= list.num_pages) break;
+    }
+    throw new Error('no demo product fits');
+  }
+
+  const sizesOf = (slug) => api(`/web/api/v1/product/${slug}/sizes/s/`);
+
+  async function phone() {
+    return newPhonePage(browser, server.baseURL);
+  }
+
+  async function openProduct(page, slug) {
+    await page.goto(`/product/${slug}`);
+    await page.getByTestId('product').waitFor();
+    await page.getByTestId('sizes').or(page.getByTestId('out-of-stock')).first().waitFor();
+  }
+
+  async function cartCount(page) {
+    const badge = page.getByTestId('cart-count');
+    return (await badge.count()) ? Number((await badge.innerText()).trim()) : 0;
+  }
+
+  async function imagesLoaded(page) {
+    await page.waitForFunction(() => [...document.querySelectorAll('.gallery__slide img')].slice(0, 1).every((i) => i.complete));
+  }
+
+  test('choose a size, add to cart: the header cart count rises', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      const slug = 'everyday-padded-t-shirt-bra-coral';
+      const sizes = await sizesOf(slug);
+      const size = sizes.result.size.find((s) => s.quantity >= 2);
+      assert.ok(size, 'a size in stock');
+      await openProduct(page, slug);
+      const before = await cartCount(page);
+      await page.getByTestId('sizes').getByRole('radio', { name: new RegExp(`^${size.label}\\b`) }).click();
+      await page.getByRole('button', { name: 'Increase quantity' }).click();
+      await page.getByLabel('Quantity 2').waitFor();
+      await imagesLoaded(page);
+      await screenshot(page, 'pdp-sizes-chosen.png');
+      await page.getByRole('button', { name: /add to cart/i }).click();
+      await page.locator('#toast-success').waitFor();
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid=cart-count]')?.textContent ?? 0) === n, before + 2);
+      // selections reset after the add
+      const chosen = page.getByTestId('sizes').getByRole('radio', { checked: true });
+      assert.equal(await chosen.count(), 0);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('combo: choose both parts, then add', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      const found = await findProduct(async (card) => {
+        if (!/set/.test(card.slug) || card.is_soldout) return null;
+        const s = await sizesOf(card.slug);
+        const [bra, panty] = s.result.comboSizes ?? [];
+        if (!bra || !panty) return null;
+        const pair = (s.result.possible_variation_list ?? [])[0];
+        if (!pair) return null;
+        const [a, b] = pair.split('|');
+        return { slug: card.slug, bra: bra.sizes.find((x) => x.value === a), panty: panty.sizes.find((x) => x.value === b), types: [bra.type, panty.type] };
+      });
+      await openProduct(page, found.slug);
+      const before = await cartCount(page);
+      const braGroup = page.getByRole('radiogroup', { name: `${found.types[0]} size` });
+      const pantyGroup = page.getByRole('radiogroup', { name: `${found.types[1]} size` });
+      await braGroup.getByRole('radio', { name: new RegExp(`^${found.bra.label}\\b`) }).click();
+      // one part only: the popup names the missing part
+      await page.getByRole('button', { name: /add to cart/i }).click();
+      await page.locator('#toast-warning').filter({ hasText: `Please Select ${found.types[1]} size` }).waitFor();
+      await page.getByRole('dialog', { name: 'Adding item to Cart' }).getByRole('button', { name: 'Close' }).click();
+      await pantyGroup.getByRole('radio', { name: new RegExp(`^${found.panty.label}\\b`) }).click();
+      await page.locator('#toast-warning').waitFor({ state: 'detached', timeout: 5000 });
+      await imagesLoaded(page);
+      await page.getByTestId('sizes').scrollIntoViewIfNeeded();
+      await screenshot(page, 'pdp-combo.png');
+      await page.getByRole('button', { name: /add to cart/i }).click();
+      await page.locator('#toast-success').waitFor();
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid=cart-count]')?.textContent ?? 0) === n, before + 1);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("no size: 'Please Select Size...' and the 'Adding item to Cart' popup", async () => {
+    const { page, context, problems } = await phone();
+    try {
+      const slug = 'everyday-padded-t-shirt-bra-coral';
+      const size = (await sizesOf(slug)).result.size.find((s) => s.quantity > 0);
+      await openProduct(page, slug);
+      const before = await cartCount(page);
+      await page.getByRole('button', { name: /add to cart/i }).click();
+      await page.locator('#toast-warning').filter({ hasText: 'Please Select Size...' }).waitFor();
+      const popup = page.getByRole('dialog', { name: 'Adding item to Cart' });
+      await popup.waitFor();
+      await page.waitForTimeout(300); // the sheet's rise animation
+      await screenshot(page, 'pdp-size-popup.png');
+      await popup.getByRole('radio', { name: new RegExp(`^${size.label}\\b`) }).click();
+      await popup.getByRole('button', { name: 'Add to cart' }).click();
+      await popup.waitFor({ state: 'detached' });
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid=cart-count]')?.textContent ?? 0) === n, before + 1);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a sold-out size: a guest requests it with e-mail and phone', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      const found = await findProduct(async (card) => {
+        if (card.is_soldout || /set/.test(card.slug)) return null;
+        const s = await sizesOf(card.slug);
+        const out = s.result.size.find((x) => x.quantity === 0);
+        return out && s.result.size.some((x) => x.quantity > 0) ? { slug: card.slug, size: out } : null;
+      });
+      await openProduct(page, found.slug);
+      const soldOut = page.getByTestId('sizes').getByRole('radio', { name: `${found.size.label}, sold out` });
+      assert.equal(await soldOut.isDisabled(), true);
+      await page.getByRole('button', { name: /request your size/i }).click();
+      const panel = page.getByRole('dialog', { name: 'Request your size' });
+      await panel.waitFor();
+      await panel.getByLabel('Size').selectOption({ label: found.size.label });
+      await panel.getByLabel('E-mail').fill('asha@');
+      await panel.getByLabel('Phone').pressSequentially('98765-43210');
+      assert.equal(await panel.getByLabel('Phone').inputValue(), '9876543210');
+      await panel.getByRole('button', { name: /notify me/i }).click();
+      await page.locator('#toast-warning').filter({ hasText: 'Provide a valid email address' }).waitFor();
+      await panel.getByLabel('E-mail').fill('asha.e2e@example.com');
+      // editing the field clears its message; the warning toast goes after 2 s
+      assert.equal(await panel.getByText('Provide a valid email address').count(), 0);
+      await page.locator('#toast-warning').waitFor({ state: 'detached', timeout: 5000 });
+      await screenshot(page, 'pdp-soldout-notify.png');
+      await panel.getByRole('button', { name: /notify me/i }).click();
+      await panel.getByTestId('notify-success').waitFor();
+      // the panel closes itself after 2 s
+      await panel.waitFor({ state: 'detached', timeout: 5000 });
+      const outbox = await api('/dev/outbox');
+      assert.ok(outbox.messages.some((m) => m.recipient === 'asha.e2e@example.com'), 'the request was stored and acknowledged');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a guest tapping the wishlist heart is asked to log in', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      await openProduct(page, 'everyday-padded-t-shirt-bra-coral');
+      await page.getByRole('button', { name: 'Add to wishlist' }).click();
+      const prompt = page.getByRole('dialog', { name: 'Please log in' });
+      await prompt.waitFor();
+      assert.equal(
+        await prompt.getByRole('link', { name: 'Log in' }).getAttribute('href'),
+        '/login?next=%2Fproduct%2Feveryday-padded-t-shirt-bra-coral',
+      );
+      await prompt.getByRole('link', { name: 'Log in' }).click();
+      await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === '/product/everyday-padded-t-shirt-bra-coral');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a logged-in shopper: the last-purchased size is suggested; the wishlist toggles with the header count', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      const slug = 'everyday-padded-t-shirt-bra-coral';
+      const before = await api('/dev/outbox');
+      const lastId = Math.max(0, ...(before.messages ?? []).map((m) => m.id));
+      await page.goto(`/login?next=/product/${slug}`);
+      await page.getByLabel('Mobile number').fill('9876543210');
+      await page.getByRole('button', { name: 'Send OTP' }).click();
+      await page.getByLabel('Enter OTP').waitFor();
+      const { code } = await otpFromOutbox(server.baseURL, '9876543210', { notBefore: lastId });
+      await page.getByLabel('Enter OTP').fill(code);
+      await page.getByRole('button', { name: 'Verify and log in' }).click();
+      await page.waitForURL(`**/product/${slug}`);
+      await page.getByTestId('product').waitFor();
+
+      const last = await page.evaluate(() => fetch('/web/api/v1/product/last-purchased-size/').then((r) => r.json()));
+      assert.ok(last.bra_size1, 'the demo shopper has a delivered bra');
+      const suggested = page.getByTestId('sizes').getByRole('radio', { name: new RegExp(`^${last.bra_size1}, .*suggested`) });
+      await suggested.waitFor();
+      assert.equal(await suggested.getAttribute('aria-checked'), 'true');
+      await page.getByTestId('sizes').getByText('Suggested').waitFor();
+
+      const heart = page.getByTestId('wishlist-toggle');
+      const startCount = async () => {
+        const b = page.getByTestId('wishlist-count');
+        return (await b.count()) ? Number(await b.innerText()) : 0;
+      };
+      const n0 = await startCount();
+      await heart.click();
+      await page.getByRole('button', { name: 'Remove from wishlist' }).waitFor();
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid=wishlist-count]')?.textContent ?? 0) === n, n0 + 1);
+      await heart.click();
+      await page.getByRole('button', { name: 'Add to wishlist' }).waitFor();
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid=wishlist-count]')?.textContent ?? 0) === n, n0);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a colour swap changes the product in place; Back returns to the previous colour', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      const start = 'everyday-padded-t-shirt-bra-coral';
+      const product = await api(`/web/api/v1/product-mobile/${start}/`);
+      const other = product.more_colors.find((c) => c.slug !== start && !c.is_soldout);
+      assert.ok(other, 'another colour');
+      await openProduct(page, start);
+      await page.evaluate(() => {
+        window.__sameDocument = true;
+      });
+      const startName = product.more_colors.find((c) => c.slug === start).color_name;
+      await page.getByTestId('colours').getByText(`: ${startName}`).waitFor();
+      await page.getByTestId('colours').getByRole('link', { name: other.color_name, exact: true }).click();
+      await page.waitForURL(`**/product/${other.slug}`);
+      await page.locator(`[data-testid=product][data-product-slug="${other.slug}"]`).waitFor();
+      await page.getByTestId('colours').getByText(`: ${other.color_name}`).waitFor();
+      assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no page reload');
+      await page.goBack();
+      await page.waitForURL(`**/product/${start}`);
+      await page.locator(`[data-testid=product][data-product-slug="${start}"]`).waitFor();
+      await page.getByTestId('colours').getByText(`: ${startName}`).waitFor();
+      assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no page reload');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the full-screen gallery opens, zooms and closes', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      await openProduct(page, 'everyday-padded-t-shirt-bra-coral');
+      await page.getByTestId('open-fullscreen').click();
+      const dialog = page.getByRole('dialog', { name: 'Everyday Padded T-Shirt Bra' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Zoom in' }).click();
+      assert.equal((await dialog.getByTestId('zoom-level').innerText()).trim(), '2×');
+      await dialog.getByRole('button', { name: 'Zoom out' }).click();
+      await dialog.getByRole('button', { name: 'Next image' }).click();
+      await dialog.getByText('2 / ').waitFor();
+      await page.waitForFunction(() => [...document.querySelectorAll('.fs__slide img')].every((i) => i.complete));
+      await screenshot(page, 'pdp-fullscreen.png');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      assert.equal(await page.getByRole('dialog').count(), 0);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the offer timer counts down; the featured page shows the design of the month', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      const now = new Date();
+      const monthYear = `${MONTHS[now.getMonth()]}-${now.getFullYear()}`;
+      const featured = await api(`/web/api/v1/featured/bra/${monthYear}/`);
+      await page.goto(`/best-bra-design-of-${monthYear}/`);
+      await page.getByRole('heading', { level: 1, name: featured.title }).waitFor();
+      await page.getByTestId('featured-strip').waitFor();
+      await page.getByRole('heading', { level: 2, name: featured.product.name }).waitFor();
+      const timer = page.getByTestId('timer');
+      await timer.waitFor();
+      const first = await timer.innerText();
+      await page.waitForTimeout(1200);
+      assert.notEqual(await timer.innerText(), first, 'the timer ticks');
+      await imagesLoaded(page);
+      await screenshot(page, 'pdp-timer.png');
+      if (featured.previous) {
+        await page.getByRole('link', { name: /previous month/i }).click();
+        await page.waitForURL((u) => u.pathname === featured.previous);
+        await page.getByTestId('featured').waitFor();
+      }
+      assert.deepEqual(problems, []);
+      // a month with no design: the API's 404 becomes a friendly page
+      await page.goto('/best-bra-design-of-january-1999/');
+      await page.getByTestId('not-found').waitFor();
+      await page.getByRole('heading', { name: 'No design of the month here' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { meKey, useMe } from '@/features/auth/api/get-me';
+import { cartQuantityKey } from '@/features/cart/api/get-cart-quantity';
+import { productQueryOptions } from '@/features/product/api/get-product';
+import { useSizes } from '@/features/product/api/get-sizes';
+import { ProductSkeleton, ProductView } from '@/features/product/components/ProductView';
+import { isApiError } from '@/shared/api/client';
+import type { CartQuantity, Me } from '@/shared/api/types';
+import { NotFound } from '@/shared/components/NotFound';
+
+// Two other features' sections, each its own chunk: reviews as soon as the page renders,
+// the below-the-fold recommendations once the quantity selector scrolls into view.
+const RatingsAndReviews = lazy(async () => ({ default: (await import('@/features/reviews')).RatingsAndReviews }));
+const BelowTheFold = lazy(async () => ({ default: (await import('@/features/recommendations')).BelowTheFold }));
+
+/**
+ * The product page's content for a slug: the product route and the featured-of-the-month pages
+ * both render it. `swap` (a colour change) keeps the shown product until the next one is here.
+ */
+export function ProductPageContent({ slug, swap = false, nameLevel = 1 }: { slug: string; swap?: boolean; nameLevel?: 1 | 2 }) {
+  const product = useQuery({ ...productQueryOptions(slug), placeholderData: swap ? keepPreviousData : undefined });
+  const sizes = useSizes(slug);
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const notFound = isApiError(product.error) && product.error.isNotFound;
+
+  // Spec 001 §8: a failed product fetch is logged; the page stays as its placeholder.
+  useEffect(() => {
+    if (product.isError && !notFound) console.warn('product not loaded', product.error);
+  }, [product.isError, product.error, notFound]);
+
+  if (product.isPending) return <ProductSkeleton />;
+  if (product.isError) {
+    if (notFound) {
+      return (
+        <NotFound
+          title="We couldn’t find that product"
+          text="It may have been removed, or the link may be mistyped. Have a look at what is in the shop today."
+        />
+      );
+    }
+    return <ProductSkeleton />;
+  }
+
+  const p = product.data;
+  const stale = product.isPlaceholderData;
+  return (
+    <ProductView
+      key={p.slug}
+      product={p}
+      sizes={stale ? undefined : sizes.data}
+      me={me.data}
+      updating={stale}
+      nameLevel={nameLevel}
+      onCartChanged={(quantity) => {
+        queryClient.setQueryData<CartQuantity>(cartQuantityKey, { cart_quantity: quantity });
+        void queryClient.invalidateQueries({ queryKey: cartQuantityKey });
+        void queryClient.invalidateQueries({ queryKey: meKey });
+      }}
+      onWishlistChanged={(count) => {
+        queryClient.setQueryData<Me>(meKey, (m) => (m ? { ...m, wishlistCount: count } : m));
+      }}
+      reviews={
+        <Suspense fallback={null}>
+          <RatingsAndReviews product={p} />
+        </Suspense>
+      }
+      belowFold={
+        <Suspense fallback={null}>
+          <BelowTheFold product={p} />
+        </Suspense>
+      }
+    />
+  );
+}

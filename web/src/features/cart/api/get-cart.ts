@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import type { Cart } from '@/shared/api/types';
+import { cartKeys } from './keys';
+
+export interface CartQuery {
+  /** check this coupon and keep it with the cart (400 with the reason when refused) */
+  coupon_code?: string;
+  /** drop the kept coupon */
+  iscouponremove?: 1;
+}
+
+/** GET /api/v4/carts-new/{cart_id} — the whole cart; a coupon in the query is checked and kept. */
+export function getCart(cartId: number, query: CartQuery = {}, signal?: AbortSignal): Promise<Cart> {
+  return api.get<Cart>(`/api/v4/carts-new/${cartId}`, { query: { ...query }, signal });
+}
+
+/** The cart is money: always asked afresh when the page opens. */
+export const cartQueryOptions = (cartId: number) =>
+  queryOptions({ queryKey: cartKeys.cart(cartId), queryFn: ({ signal }) => getCart(cartId, {}, signal), staleTime: 0 });
+
+export function useCart(cartId: number | null) {
+  return useQuery({ ...cartQueryOptions(cartId ?? 0), enabled: cartId !== null });
+}

@@ -1,0 +1,182 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Cart, Me } from '@/shared/api/types';
+import { ToastProvider } from '@/shared/components/ui/Toast';
+import { attrFixture, cartFixture, lineFixture } from './cart.fixtures';
+import { CartPage } from './components/CartPage';
+
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 2, notificationCount: 0 };
+
+let calls: { method: string; url: URL; init: RequestInit }[];
+function serve(routes: Record<string, Handler>) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://shop.test');
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, init });
+      const h = routes[`${method} ${url.pathname}`];
+      if (!h) return json({ error: 'not_found', message: 'There is no such API path.' }, 404);
+      return h(url, init);
+    }),
+  );
+}
+
+const base = {
+  'GET /api/v1/me/': () => json(guest),
+  'GET /get/view-cart-info/': () => json({ cart_id: 7, cart_quantity: 2 }),
+  'GET /api/v3/carts/7/last-minute-deals/': () => json({ deals: [] }),
+  'GET /cart_dropdown_mobile_ajax/': () => json({ cart_quantity: 2 }),
+  'POST /get-event-data/': () => json({ product: null, cart: null }),
+};
+
+function renderCart() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={['/view-cart/']}>
+          <CartPage />
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+describe('<CartPage>', () => {
+  beforeEach(() => {
+    document.cookie = 'csrftoken=tok123';
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('no cart: the empty panel with Continue shopping, and no cart_viewed event', async () => {
+    serve({ ...base, 'GET /get/view-cart-info/': () => json({ cart_id: null, cart_quantity: 0 }) });
+    renderCart();
+    const panel = await screen.findByTestId('cart-empty');
+    expect(within(panel).getByText('Your cart is empty')).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
+    expect(calls.some((c) => c.url.pathname === '/get-event-data/')).toBe(false);
+  });
+
+  it('records cart_viewed once, as an ajax form post, and shows the summary', async () => {
+    serve({ ...base, 'GET /api/v4/carts-new/7': () => json(cartFixture()) });
+    renderCart();
+    expect((await screen.findAllByTestId('cart-line')).length).toBe(2);
+    expect(screen.getByTestId('summary-total').textContent).toBe('₹1,499');
+    expect(screen.getByTestId('you-save').textContent).toBe('You save ₹801 on this order');
+    const bar = screen.getByTestId('checkout-bar');
+    const checkout = within(bar).getByRole('button', { name: 'Checkout coming soon' }) as HTMLButtonElement;
+    expect(checkout.disabled).toBe(true);
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/get-event-data/')).toHaveLength(1));
+    const event = calls.find((c) => c.url.pathname === '/get-event-data/')!;
+    const form = new URLSearchParams(String(event.init.body));
+    expect(JSON.parse(form.get('data')!)).toEqual({ event_name: 'cart_viewed', cart_id: 7, source: 'cart', cart_updated: false });
+    expect((event.init.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
+  });
+
+  it('a refused quantity rolls back and shows the server message', async () => {
+    let patched: unknown = null;
+    let answer!: (r: Response) => void;
+    serve({
+      ...base,
+      'GET /api/v4/carts-new/7': () => json(cartFixture({ cart_items: [lineFixture({ quantity: 1, rem_quantity: 4 })] })),
+      'PATCH /api/v4/cart-items-new/1/': (_u, init) => {
+        patched = JSON.parse(String(init.body));
+        return new Promise<Response>((r) => (answer = r));
+      },
+    });
+    renderCart();
+    const line = await screen.findByTestId('cart-line');
+    fireEvent.click(within(line).getByRole('button', { name: 'Increase quantity' }));
+    // optimistic: the new quantity shows before the server answers
+    expect(await within(line).findByLabelText('Quantity 2')).toBeTruthy();
+    await waitFor(() => expect(patched).toEqual({ quantity: 2 }));
+    answer(json({ error: 'invalid_field', message: 'Only 1 left in this size' }, 400));
+    expect(await within(line).findByText('Only 1 left in this size')).toBeTruthy();
+    expect(within(line).getByLabelText('Quantity 1')).toBeTruthy();
+  });
+
+  it('a refused coupon shows the reason under the field; an accepted one shows code and discount', async () => {
+    const withCoupon: Cart = cartFixture({
+      cart_attr: attrFixture({ coupon_code: 'BRA15', coupon_discount: 22485, coupon_discount_ui: '₹224.85', total: 127415, total_ui: '₹1,274.15' }),
+    });
+    serve({
+      ...base,
+      'GET /api/v4/carts-new/7': (u) => {
+        const code = u.searchParams.get('coupon_code');
+        if (code === 'SUMMER50') return json({ error: 'invalid_field', message: 'This coupon has expired.' }, 400);
+        if (code === 'BRA15') return json(withCoupon);
+        return json(cartFixture());
+      },
+    });
+    renderCart();
+    const input = await screen.findByTestId('coupon-input');
+    fireEvent.change(input, { target: { value: 'summer50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByTestId('coupon-error')).textContent).toBe('This coupon has expired.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('summary-total').textContent).toBe('₹1,499');
+
+    fireEvent.change(input, { target: { value: 'BRA15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const applied = await screen.findByTestId('coupon-applied');
+    expect(applied.textContent).toContain('BRA15');
+    expect(applied.textContent).toContain('You save ₹224.85');
+    expect(screen.getByTestId('summary-total').textContent).toBe('₹1,274.15');
+    expect(screen.getByTestId('cart-total').textContent).toBe('₹1,274.15');
+  });
+
+  it('out of stock: greyed line and banner; guests are asked to log in to move; Remove is one step', async () => {
+    const oosLine = lineFixture({ id: 2, size: '36D', stock: { status: 0, available: 0 }, product_detail: { ...lineFixture().product_detail, id: 5, name: 'Lace Bralette' } });
+    let removed: URL | null = null;
+    serve({
+      ...base,
+      'GET /api/v4/carts-new/7': () => json(cartFixture({ cart_items: [lineFixture(), oosLine] })),
+      'DELETE /api/v4/carts-new/7/delete-oos-cart-items/': (u) => {
+        removed = u;
+        return json(cartFixture({ cart_items: [lineFixture()] }));
+      },
+    });
+    renderCart();
+    const banner = await screen.findByTestId('oos-banner');
+    expect(within(banner).getByText('Some items are out of stock')).toBeTruthy();
+    const lines = screen.getAllByTestId('cart-line');
+    expect(lines[1]!.className).toContain('cart-line--oos');
+    expect(within(lines[1]!).getAllByText('Out of stock').length).toBeGreaterThan(0);
+    expect(within(lines[1]!).queryByRole('button', { name: 'Increase quantity' })).toBeNull();
+
+    fireEvent.click(within(banner).getByRole('button', { name: /Move to wishlist/ }));
+    const prompt = await screen.findByRole('dialog', { name: 'Please log in' });
+    expect(within(prompt).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?next=%2Fview-cart%2F');
+    expect(removed).toBeNull();
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Close' }));
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByTestId('oos-banner')).toBeNull());
+    expect(removed!.searchParams.get('product_ids')).toBe('5');
+    expect(removed!.searchParams.has('isWishList')).toBe(false);
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+  });
+
+  it('gift wrap: a 400 is shown as the answer, not thrown away', async () => {
+    serve({
+      ...base,
+      'GET /api/v4/carts-new/7': () => json(cartFixture()),
+      'POST /api/v4/carts-new/7/gift-wrap/': () => json({ error: 'bad_request', message: 'Gift wrap is not available for this cart.' }, 400),
+    });
+    renderCart();
+    const wrap = await screen.findByTestId('gift-wrap');
+    const toggle = within(wrap).getByRole('switch', { name: 'Gift wrap this order' });
+    fireEvent.click(toggle);
+    expect(await within(wrap).findByText('Gift wrap is not available for this cart.')).toBeTruthy();
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+  });
+});

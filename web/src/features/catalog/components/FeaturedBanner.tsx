@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import type { FeaturedDesign } from '@/shared/api/types';
+import { Icon } from '@/shared/components/ui/Icon';
+import { FEATURED_BLURB } from '../featured';
+import './featured.css';
+
+/** The extra header strip of featured-of-the-month pages (spec 001 §2). */
+export function FeaturedStrip({ category }: { category: string }) {
+  return (
+    <div className="featured-strip" data-testid="featured-strip">
+      <Icon name="star" size={14} />
+      <span>
+        Design of the Month <span aria-hidden="true">·</span> {category.replace(/-/g, ' ')}
+      </span>
+    </div>
+  );
+}
+
+/** Title, blurb and the previous / next month links. */
+export function FeaturedBanner({ design }: { design: FeaturedDesign }) {
+  return (
+    <section className="featured" aria-labelledby="featured-title" data-testid="featured">
+      <h1 id="featured-title" className="featured__title">
+        {design.title}
+      </h1>
+      <p className="featured__blurb">{design.blurb || FEATURED_BLURB}</p>
+      <MonthNav previous={design.previous} next={design.next} />
+    </section>
+  );
+}
+
+export function MonthNav({ previous, next }: { previous: string | null; next: string | null }) {
+  if (!previous && !next) return null;
+  return (
+    <nav className="featured__nav" aria-label="Other months">
+      {previous ? (
+        <Link to={previous} className="featured__link" rel="prev">
+          <Icon name="chevronLeft" size={16} /> Previous month
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <Link to={next} className="featured__link" rel="next">
+          Next month <Icon name="chevronRight" size={16} />
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

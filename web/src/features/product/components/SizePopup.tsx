@@ -1,0 +1,58 @@
+import type { Product } from '@/shared/api/types';
+import { Modal } from '@/shared/components/ui/Modal';
+import { Spinner } from '@/shared/components/ui/Spinner';
+import type { ProductSizes } from '../api/get-sizes';
+import type { Selection, SizeSlot } from '../purchase';
+import { SizePicker } from './SizePicker';
+
+export const SIZE_POPUP_TITLE = 'Adding item to Cart';
+
+/** The size-picker popup 'Adding item to Cart' (spec 001 §2): choose the size here, then add. */
+export default function SizePopup({
+  product,
+  sizes,
+  selection,
+  suggested,
+  onPick,
+  mode,
+  busy,
+  soldOut,
+  onConfirm,
+  onClose,
+}: {
+  product: Product;
+  sizes: ProductSizes;
+  selection: Selection;
+  suggested: string | null;
+  onPick: (slot: SizeSlot, value: string) => void;
+  mode: 'cart' | 'buy';
+  busy: boolean;
+  soldOut: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal open title={SIZE_POPUP_TITLE} onClose={onClose} variant="sheet" id="size-popup">
+      <div className="size-popup__product">
+        <img src={product.img} alt="" width={56} height={72} />
+        <div>
+          <p className="size-popup__name">{product.name}</p>
+          <p className="price">{product.rounded_up_unit_price_ui}</p>
+        </div>
+      </div>
+      <div className="size-popup__sizes" data-testid="size-popup-sizes">
+        <SizePicker sizes={sizes} selection={selection} suggested={suggested} onPick={onPick} idPrefix="popup-sizes" />
+      </div>
+      {soldOut ? (
+        <button type="button" className="button button--wide button--soldout" disabled>
+          Sold Out
+        </button>
+      ) : (
+        <button type="button" className="button button--primary button--wide" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+          {busy ? <Spinner size={18} label="Adding to cart" /> : null}
+          {mode === 'buy' ? 'Buy now' : 'Add to cart'}
+        </button>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,218 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Me, ProductCard, SizesResponse, Wishlist, WishlistItem } from '@/shared/api/types';
+import { ToastProvider } from '@/shared/components/ui/Toast';
+import { sizeFixture } from '@/test/fixtures';
+import { WishlistPage } from './components/WishlistPage';
+import { cartItemFor, initialChoice, nothingToBuy, savedSizesText } from './wishlist';
+
+const card = (over: Partial<ProductCard> = {}): ProductCard => ({
+  id: 214,
+  name: 'Lace Bra & Panty Set',
+  slug: 'lace-bra-panty-set-navy',
+  url: '/product/lace-bra-panty-set-navy',
+  img: '/media/products/CB1043-NVY/1.svg',
+  color_name: 'Navy',
+  rgbcode: '#1f2a44',
+  rounded_up_unit_price: 129900,
+  rounded_up_unit_price_ui: '₹1,299',
+  old_price: 190000,
+  old_price_ui: '₹1,900',
+  offer_tag: '31% OFF',
+  is_soldout: false,
+  rating: 4.1,
+  total_ratings_count: 7,
+  ...over,
+});
+const entry = (over: Partial<WishlistItem> = {}): WishlistItem => ({
+  id: 1,
+  product: card(),
+  first_combo_size: '34B',
+  second_combo_size: 'L',
+  multi_combo_size: '',
+  ...over,
+});
+const size = (value: string, quantity: number) => sizeFixture(value, quantity, { urgency_message: '' });
+const comboSizes = (bra: [string, number][], panty: [string, number][]): SizesResponse => ({
+  status: 'success',
+  result: {
+    size: [],
+    comboSizes: [
+      { type: 'Bra', sizes: bra.map(([v, q]) => size(v, q)) },
+      { type: 'Panty', sizes: panty.map(([v, q]) => size(v, q)) },
+    ],
+    possible_variation_list: [],
+    list_qty: {},
+    urgency_message_product: {},
+  },
+});
+const plainSizes = (list: [string, number][]): SizesResponse => ({
+  status: 'success',
+  result: { size: list.map(([v, q]) => size(v, q)), comboSizes: [], possible_variation_list: [], list_qty: {}, urgency_message_product: {} },
+});
+
+describe('wishlist rules', () => {
+  it('saved combo sizes read Bra … / Panty …', () => {
+    expect(savedSizesText(entry())).toBe('Bra 34B / Panty L');
+    expect(savedSizesText(entry({ second_combo_size: '' }))).toBe('Bra 34B');
+    expect(savedSizesText(entry({ first_combo_size: '', second_combo_size: '' }))).toBeNull();
+  });
+
+  it('the chooser starts from the saved combo sizes that are still in stock, or a lone size', () => {
+    expect(initialChoice(comboSizes([['34B', 3]], [['L', 2]]), entry())).toEqual({ combo1: '34B', combo2: 'L' });
+    expect(initialChoice(comboSizes([['34B', 0]], [['L', 2]]), entry())).toEqual({ combo2: 'L' });
+    expect(initialChoice(plainSizes([['FREE-SIZE', 4]]), entry({ first_combo_size: '', second_combo_size: '' }))).toEqual({ size: 'FREE-SIZE' });
+    expect(initialChoice(plainSizes([['S', 4], ['M', 2]]), entry())).toEqual({});
+  });
+
+  it('names the missing size, else builds the cart line', () => {
+    const combo = comboSizes([['34B', 3]], [['L', 2]]);
+    expect(cartItemFor(214, combo, { combo2: 'L' }).missing).toBe('Please Select Bra size');
+    expect(cartItemFor(214, combo, { combo1: '34B' }).missing).toBe('Please Select Panty size');
+    expect(cartItemFor(214, combo, { combo1: '34B', combo2: 'L' }).item).toEqual({
+      cart: null,
+      product: 214,
+      quantity: 1,
+      size: null,
+      combo_sizes: { combo1: '34B', combo2: 'L' },
+    });
+    expect(cartItemFor(5, plainSizes([['S', 1]]), {}).missing).toBe('Please Select Size...');
+    expect(cartItemFor(5, plainSizes([['S', 1]]), { size: 'S' }).item).toMatchObject({ size: 'S', combo_sizes: null });
+  });
+
+  it('nothing to buy: a failed sizes call, all sizes at 0, or one combo part all at 0', () => {
+    expect(nothingToBuy({ ...plainSizes([['S', 1]]), status: 'error' })).toBe(true);
+    expect(nothingToBuy(plainSizes([['S', 0]]))).toBe(true);
+    expect(nothingToBuy(comboSizes([['34B', 3]], [['L', 0]]))).toBe(true);
+    expect(nothingToBuy(comboSizes([['34B', 3]], [['L', 1]]))).toBe(false);
+  });
+});
+
+// ------------------------------------------------------------------ the page, against a fake fetch
+
+type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 0, notificationCount: 0 };
+const shopper: Me = {
+  is_authenticated: true,
+  user: { id: 1, mobile: '9876543210', email: null, name: 'Riya', is_superuser: false, can_see_unused_stock: false },
+  wishlistCount: 2,
+  cartCount: 0,
+  notificationCount: 0,
+};
+
+let calls: { method: string; url: URL; init: RequestInit }[];
+function serve(routes: Record<string, Handler>) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input, 'http://shop.test');
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, init });
+      const h = routes[`${method} ${url.pathname}`];
+      if (!h) return json({ error: 'not_found', message: 'There is no such API path.' }, 404);
+      return h(url, init);
+    }),
+  );
+}
+
+function renderWishlist(onCartChanged = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={['/wishlist/']}>
+          <WishlistPage onCartChanged={onCartChanged} />
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { client, onCartChanged };
+}
+
+describe('<WishlistPage>', () => {
+  beforeEach(() => {
+    document.cookie = 'csrftoken=tok123';
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('guests are asked to log in and come back to /wishlist/', async () => {
+    serve({ 'GET /api/v1/me/': () => json(guest) });
+    renderWishlist();
+    const panel = await screen.findByTestId('wishlist-login');
+    expect(within(panel).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?next=%2Fwishlist%2F');
+    expect(calls.some((c) => c.url.pathname === '/api/v3/wishlist/')).toBe(false);
+  });
+
+  it('Move to cart: the saved combo sizes are chosen, added, then taken off the list', async () => {
+    const other = entry({ id: 2, product: card({ id: 5, name: 'Seamless Moulded T-Shirt Bra', slug: 'seamless-bra' }), first_combo_size: '', second_combo_size: '' });
+    let list: Wishlist = { items: [entry(), other], wishlist_count: 2 };
+    let added: unknown = null;
+    serve({
+      'GET /api/v1/me/': () => json(shopper),
+      'GET /api/v3/wishlist/': () => json(list),
+      'GET /web/api/v1/product/lace-bra-panty-set-navy/sizes/s/': () => json(comboSizes([['32B', 5], ['34B', 5]], [['M', 0], ['L', 5]])),
+      'POST /api/v3/cart-items/': (_u, init) => {
+        added = JSON.parse(String(init.body));
+        return json({ status: 'success', cart_quantity: 3, item_id: 9, message: 'Added to cart' });
+      },
+      'DELETE /api/v3/wishlist/1/': () => {
+        list = { items: [other], wishlist_count: 1 };
+        return json(list);
+      },
+      'POST /get-event-data/': () => json({ product: null, cart: null }),
+    });
+    const { onCartChanged } = renderWishlist();
+    const cards = await screen.findAllByTestId('wishlist-item');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText('Navy · Bra 34B / Panty L')).toBeTruthy();
+
+    fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Move to cart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a size' });
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: '34B' }).getAttribute('aria-checked')).toBe('true'));
+    expect(within(dialog).getByRole('radio', { name: 'L' }).getAttribute('aria-checked')).toBe('true');
+    expect((within(dialog).getByRole('radio', { name: 'M, sold out' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to cart' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('wishlist-item')).toHaveLength(1));
+    expect(added).toEqual({ cart: null, product: 214, quantity: 1, size: null, combo_sizes: { combo1: '34B', combo2: 'L' } });
+    expect(onCartChanged).toHaveBeenCalledWith(3);
+    const order = calls.filter((c) => c.method !== 'GET' && c.url.pathname !== '/get-event-data/').map((c) => `${c.method} ${c.url.pathname}`);
+    expect(order).toEqual(['POST /api/v3/cart-items/', 'DELETE /api/v3/wishlist/1/']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a refused add keeps the item and shows why', async () => {
+    serve({
+      'GET /api/v1/me/': () => json(shopper),
+      'GET /api/v3/wishlist/': () => json({ items: [entry({ first_combo_size: '', second_combo_size: '', product: card({ slug: 'plain' }) })], wishlist_count: 1 }),
+      'GET /web/api/v1/product/plain/sizes/s/': () => json(plainSizes([['S', 1], ['M', 2]])),
+      'POST /api/v3/cart-items/': () => json({ error: 'bad_request', message: 'Only 1 left in this size' }, 400),
+    });
+    renderWishlist();
+    fireEvent.click(await screen.findByRole('button', { name: 'Move to cart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a size' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Move to cart' }));
+    expect((await within(dialog).findByTestId('move-error')).textContent).toBe('Please Select Size...');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'M' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move to cart' }));
+    await waitFor(() => expect(within(dialog).getByTestId('move-error').textContent).toBe('Only 1 left in this size'));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('Remove takes the entry off; an empty list says so', async () => {
+    serve({
+      'GET /api/v1/me/': () => json(shopper),
+      'GET /api/v3/wishlist/': () => json({ items: [entry()], wishlist_count: 1 }),
+      'DELETE /api/v3/wishlist/1/': () => json({ items: [], wishlist_count: 0 }),
+      'POST /get-event-data/': () => json({ product: null, cart: null }),
+    });
+    renderWishlist();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Lace Bra & Panty Set from your wishlist' }));
+    expect(await screen.findByTestId('wishlist-empty')).toBeTruthy();
+  });
+});

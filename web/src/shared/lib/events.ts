@@ -1,0 +1,40 @@
+import { api } from '@/shared/api/client';
+import type { ShopperEvent, ShopperEventData } from '@/shared/api/types';
+
+/**
+ * Shopper events (spec 001 §4/§7): the server's event call and the analytics data layer.
+ * Neither may ever get in a shopper's way: failures are logged, never shown.
+ */
+
+export const EVENT_PATH = '/get-event-data/';
+
+/** POST /get-event-data/ with the form field `data` = the event as JSON (ajax, CSRF). */
+export async function recordEvent(event: ShopperEvent): Promise<ShopperEventData | null> {
+  try {
+    return await api.postForm<ShopperEventData>(EVENT_PATH, { data: JSON.stringify(event) });
+  } catch (e) {
+    console.warn('event not recorded', event.event_name, e);
+    return null;
+  }
+}
+
+type DataLayerEntry = Record<string, unknown>;
+
+declare global {
+  interface Window {
+    dataLayer?: DataLayerEntry[];
+  }
+}
+
+/** Pushes to `window.dataLayer` (created when missing), the tag manager's queue. */
+export function pushDataLayer(entry: DataLayerEntry): void {
+  if (typeof window === 'undefined') return;
+  window.dataLayer ??= [];
+  window.dataLayer.push(entry);
+}
+
+/** GA4 ecommerce events: clear the previous ecommerce object first, as Google recommends. */
+export function pushEcommerce(event: string, ecommerce: DataLayerEntry): void {
+  pushDataLayer({ ecommerce: null });
+  pushDataLayer({ event, ecommerce });
+}
