@@ -182,12 +182,50 @@ impl Store {
     /// Adds pieces to the owner's cart, creating the cart on first use; the same product and sizes
     /// add up on one line. Stock and limits are the caller's rules, checked before this.
     pub async fn add_to_cart(&self, owner: CartOwner<'_>, line: &CartLine, now: DateTime<Utc>) -> Result<i64> {
+        Ok(self
+            .add_to_cart_checked(owner, line, now, |_| Ok::<(), ()>(()))
+            .await?
+            .expect("the check always passes"))
+    }
+
+    /// Like `add_to_cart`, but `check` decides, from the pieces of the same choice already in the cart,
+    /// whether the new ones may join them. The cart is locked while it decides, so two tabs adding at
+    /// once cannot both pass a limit that only one of them fits under.
+    pub async fn add_to_cart_checked<E>(
+        &self,
+        owner: CartOwner<'_>,
+        line: &CartLine,
+        now: DateTime<Utc>,
+        check: impl FnOnce(i64) -> std::result::Result<(), E>,
+    ) -> Result<std::result::Result<i64, E>> {
         let mut tx = self.pool.begin().await?;
-        let cart_id = match find_cart(&mut tx, owner).await? {
-            Some(id) => id,
-            None => create_cart(&mut tx, owner, now).await?,
+        // Write before reading: touching the cart row takes its lock (a row lock on PostgreSQL, the
+        // write lock on SQLite) so concurrent adds to one cart run one after the other; a cart made by
+        // a concurrent first add is found, not made twice.
+        let touched = match owner {
+            CartOwner::Shopper(id) => sqlx::query("UPDATE carts SET updated_at = $1 WHERE user_id = $2").bind(millis(now)).bind(id).execute(&mut *tx).await?,
+            CartOwner::Guest(t) => {
+                sqlx::query("UPDATE carts SET updated_at = $1 WHERE guest_token_hash = $2").bind(millis(now)).bind(hash_secret(t)).execute(&mut *tx).await?
+            }
         };
+        if touched.rows_affected() == 0 {
+            let (user_id, token_hash) = match owner {
+                CartOwner::Shopper(id) => (Some(id), None),
+                CartOwner::Guest(token) => (None, Some(hash_secret(token))),
+            };
+            sqlx::query("INSERT INTO carts (user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT DO NOTHING")
+                .bind(user_id)
+                .bind(token_hash)
+                .bind(millis(now))
+                .execute(&mut *tx)
+                .await?;
+        }
+        let cart_id = find_cart(&mut tx, owner).await?.ok_or(crate::StoreError::NotFound)?;
         let existing = lines_of(&mut tx, cart_id).await?.into_iter().find(|l| l.same_choice(line));
+        if let Err(e) = check(existing.as_ref().map_or(0, |l| l.quantity)) {
+            tx.rollback().await?;
+            return Ok(Err(e));
+        }
         let id = match existing {
             Some(l) => {
                 sqlx::query("UPDATE cart_items SET quantity = quantity + $1 WHERE id = $2")
@@ -212,9 +250,8 @@ impl Store {
             .fetch_one(&mut *tx)
             .await?,
         };
-        sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2").bind(millis(now)).bind(cart_id).execute(&mut *tx).await?;
         tx.commit().await?;
-        Ok(id)
+        Ok(Ok(id))
     }
 
     /// At login the guest's cart joins the shopper's: equal lines add up (capped at `cap(product_id)`),

@@ -203,3 +203,36 @@ async fn reference_data_imports_pincodes_and_ifsc() {
         db.finish().await;
     }
 }
+
+/// Two tabs adding at once: the limit holds, whichever finishes first.
+#[tokio::test]
+async fn concurrent_adds_never_pass_the_limit() {
+    for db in TestDb::all().await {
+        let s = db.store.clone();
+        let e = db.engine;
+        s.seed_demo(now()).await.unwrap();
+        let p = s.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+        let size = s.sizes(p.id).await.unwrap().remove(0);
+        let user = s.user_for_mobile("9000000077", now()).await.unwrap();
+        let mut tasks = Vec::new();
+        for _ in 0..12 {
+            let s = s.clone();
+            let line = CartLine { id: 0, product_id: p.id, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 1, deal_id: None };
+            tasks.push(tokio::spawn(async move {
+                s.add_to_cart_checked(CartOwner::Shopper(user.id), &line, now(), |already| if already + 1 <= 5 { Ok(()) } else { Err(()) }).await
+            }));
+        }
+        let mut added = 0;
+        for t in tasks {
+            match t.await.unwrap() {
+                Ok(Ok(_)) => added += 1,
+                Ok(Err(())) => {}
+                Err(err) => panic!("{e}: a concurrent add failed: {err}"),
+            }
+        }
+        assert_eq!(added, 5, "{e}");
+        assert_eq!(s.cart_quantity(CartOwner::Shopper(user.id)).await.unwrap(), 5, "{e}");
+        assert_eq!(s.cart_lines(CartOwner::Shopper(user.id)).await.unwrap().len(), 1, "{e}: one line, one cart");
+        db.finish().await;
+    }
+}

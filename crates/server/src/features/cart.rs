@@ -132,10 +132,13 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
             return Err(ApiError::field("deal", "A deal can be added once, one piece."));
         }
     }
-    let already: i64 = lines.iter().filter(|l| l.same_choice(&line)).map(|l| l.quantity).sum();
-    stock::may_add(available, p.max_cart_items, already, req.quantity).map_err(|r| ApiError::bad_request(r.message()))?;
     let now = state.now();
-    let item_id = state.store.add_to_cart(owner, &line, now).await?;
+    // The limit is checked with the cart locked, so two tabs adding at once cannot both pass it.
+    let item_id = state
+        .store
+        .add_to_cart_checked(owner, &line, now, |already| stock::may_add(available, p.max_cart_items, already, req.quantity))
+        .await?
+        .map_err(|r| ApiError::bad_request(r.message()))?;
     let cart_quantity = state.store.cart_quantity(owner).await?;
     Ok((headers, Json(CartAdded { status: "success".into(), cart_quantity, item_id, message: "Added to cart".into() })))
 }
