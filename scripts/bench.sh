@@ -14,7 +14,7 @@ command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteract
 work=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
 DRAPE_DEMO=1 DRAPE_LISTEN=127.0.0.1:$PORT DATABASE_URL="sqlite://$work/bench.db" DRAPE_WEB_DIR=web/dist \
-  RUST_LOG=warn ./target/release/drape serve >"$work/server.log" 2>&1 &
+  RUST_LOG=warn "${DRAPE_BENCH_BIN:-./target/release/drape}" serve >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.5; done
 curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null || { cat "$work/server.log"; exit 1; }
@@ -34,6 +34,28 @@ for path in \
   errors=$(grep -E "Non-2xx|Socket errors" <<<"$out" || true)
   printf '%-44s %12s %12s %s\n' "$path" "$rps" "$p99" "$errors"
 done
+
+# The cart: read a priced cart, and add to cart (each POST is a new guest, so it also creates a cart).
+jar="$work/cookies"
+curl -s -c "$jar" "$base/healthz" >/dev/null
+csrf=$(awk '$6=="csrftoken" {print $7}' "$jar")
+pid=$(curl -s "$base/web/api/v1/product-mobile/$slug/" | sed -E 's/^\{"id":([0-9]+).*/\1/')
+size=$(curl -s "$base/web/api/v1/product/$slug/sizes/s/" | grep -oE '"value":"[^"]+","quantity":[1-9]' | head -1 | sed -E 's/"value":"([^"]+)".*/\1/')
+body="{\"product\":$pid,\"quantity\":1,\"size\":\"$size\"}"
+curl -s -b "$jar" -c "$jar" -H "X-CSRFToken: $csrf" -H 'Content-Type: application/json' -d "$body" "$base/api/v3/cart-items/" >/dev/null
+cart=$(curl -s -b "$jar" "$base/get/view-cart-info/" | sed -E 's/.*"cart_id":([0-9]+).*/\1/')
+guest=$(awk '$6=="guestcart" {print $7}' "$jar")
+out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -H "Cookie: csrftoken=$csrf; guestcart=$guest" "$base/api/v4/carts-new/$cart")
+printf '%-44s %12s %12s\n' "/api/v4/carts-new/{id} (cart GET)" "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")"
+cat >"$work/add.lua" <<LUA
+wrk.method = "POST"
+wrk.body = '$body'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["X-CSRFToken"] = "$csrf"
+wrk.headers["Cookie"] = "csrftoken=$csrf"
+LUA
+out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$work/add.lua" "$base/api/v3/cart-items/")
+printf '%-44s %12s %12s %s\n' "/api/v3/cart-items/ (add to cart POST)" "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(grep -E "Non-2xx" <<<"$out" || true)"
 
 echo
 node web/scripts/bundle-size.mjs web/dist
