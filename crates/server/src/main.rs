@@ -92,6 +92,30 @@ enum AdminTask {
         #[arg(long, default_value = "")]
         description: String,
     },
+    /// Create or change a bundle offer and put products under it:
+    /// `drape admin offer --key panty-3-for-699 --message "Buy any 3 panties for ₹699" --count 3 --price 699 --slugs a,b`.
+    Offer {
+        #[arg(long)]
+        key: String,
+        #[arg(long)]
+        message: String,
+        /// Pieces in a bundle.
+        #[arg(long)]
+        count: i64,
+        /// Bundle price in rupees.
+        #[arg(long)]
+        price: i64,
+        #[arg(long, default_value = "/view-cart/")]
+        url: String,
+        #[arg(long, default_value_t = 30)]
+        days: i64,
+        /// Product slugs to put under the offer, comma-separated.
+        #[arg(long, default_value = "")]
+        slugs: String,
+        /// The short text shown on those products' pages.
+        #[arg(long, default_value = "")]
+        tag: String,
+    },
     /// Offer a last-minute deal at the cart: `drape admin deal --slug cotton-bikini-brief-navy --price 149 --days 2`.
     Deal {
         #[arg(long)]
@@ -263,6 +287,17 @@ async fn run() -> anyhow::Result<()> {
                     })
                     .await?;
                 println!("coupon {code}: {kind} {amount}, for {days} days");
+            }
+            AdminTask::Offer { key, message, count, price, url, days, slugs, tag } => {
+                anyhow::ensure!(!key.is_empty() && key.len() <= 40 && key.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'), "key: lower-case letters, digits and hyphens");
+                anyhow::ensure!(count >= 2 && price > 0 && days > 0, "a bundle has 2 or more pieces, a price above 0, and runs 1 day or more");
+                let now = clock.now();
+                store.upsert_bundle_offer(&key, &message, count, price * 100, &url, now, now + chrono::Duration::days(days)).await?;
+                for slug in slugs.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                    let p = store.product_by_slug(slug).await.with_context(|| format!("no product {slug}"))?;
+                    store.set_product_offer_key(p.id, &key, if tag.is_empty() { &message } else { &tag }).await?;
+                }
+                println!("offer {key}: {message}");
             }
             AdminTask::Deal { slug, price, days } => {
                 anyhow::ensure!(price >= 0 && days > 0, "price must be 0 or more and days 1 or more");

@@ -213,3 +213,31 @@ impl Store {
             .await?)
     }
 }
+
+impl Store {
+    /// Creates or changes a product-page offer ("any 3 for ₹699": count 3, bundle price 69,900 paise).
+    #[allow(clippy::too_many_arguments)]
+    pub async fn upsert_bundle_offer(&self, key: &str, message: &str, count: i64, bundle_price: i64, url: &str, starts: DateTime<Utc>, ends: DateTime<Utc>) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO product_offers (offer_key, offertype, msg, count, qty, url, message, starts_at, ends_at, bundle_price) VALUES ($1, 2, $2, $3, 0, $4, $2, $5, $6, $7) \
+             ON CONFLICT (offer_key) DO UPDATE SET msg = EXCLUDED.msg, message = EXCLUDED.message, count = EXCLUDED.count, url = EXCLUDED.url, \
+             starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at, bundle_price = EXCLUDED.bundle_price",
+        )
+        .bind(key)
+        .bind(message)
+        .bind(count)
+        .bind(url)
+        .bind(millis(starts))
+        .bind(millis(ends))
+        .bind(bundle_price)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Puts products under an offer key ('' takes them out of any offer).
+    pub async fn set_product_offer_key(&self, product_id: i64, key: &str, offer_text: &str) -> Result<()> {
+        sqlx::query("UPDATE products SET offer_key = $1, offer_text = $2 WHERE id = $3").bind(key).bind(offer_text).bind(product_id).execute(&self.pool).await?;
+        Ok(())
+    }
+}
