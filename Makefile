@@ -72,8 +72,10 @@ test-web: web-deps api-types-check
 api-types-check: web-deps
 	cd web && npm run --silent api-types:check
 
+# `cargo test --no-run` builds target/debug/drape with the same features as the test run, so after
+# test-rust nothing is compiled twice.
 e2e: chromium web-deps
-	cargo build --bin drape
+	cargo test --workspace --no-run -q
 	cd web && [ -f dist/index.html ] || npm run build
 	cd web && DRAPE_BIN=$(CURDIR)/target/debug/drape npm run e2e
 
