@@ -34,7 +34,7 @@ function freePort() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts the server and waits for /healthz. Returns { baseURL, stop(), log() }. */
+/** Starts the server and waits for /healthz. Returns { baseURL, stop(), admin(...args), log() }. */
 export async function startServer() {
   if (process.env.DRAPE_BASE_URL) {
     return { baseURL: process.env.DRAPE_BASE_URL.replace(/\/$/, ''), stop: async () => {}, log: () => '' };
@@ -108,7 +108,16 @@ export async function startServer() {
     }
     await sleep(250);
   }
-  return { baseURL, stop, log: () => output };
+  /** Runs `drape admin …` against this server's database, as an operator would. */
+  const admin = (...args) =>
+    new Promise((ok, fail) => {
+      const p = spawn(bin, ['admin', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      p.stdout.on('data', (c) => (out += c));
+      p.stderr.on('data', (c) => (out += c));
+      p.once('exit', (code) => (code === 0 ? ok(out) : fail(new Error(`drape admin ${args.join(' ')}: ${out}`))));
+    });
+  return { baseURL, stop, admin, log: () => output };
 }
 
 export const CHROMIUM_ARGS = [

@@ -301,7 +301,7 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
                     message: if r.pieces_short > 0 {
                         format!("Add {} more to get {}", r.pieces_short, r.title)
                     } else {
-                        format!("Add {} more to get {}", format_inr(r.amount_short), r.title)
+                        format!("Add {} more to unlock: {}", format_inr(r.amount_short), r.title)
                     },
                 })
                 .collect(),

@@ -1,33 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cart, Me } from '@/shared/api/types';
-import { ToastProvider } from '@/shared/components/ui/Toast';
+import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
 import { attrFixture, cartFixture, lineFixture } from './cart.fixtures';
 import { CartPage } from './components/CartPage';
 
-type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 2, notificationCount: 0 };
-
-let calls: { method: string; url: URL; init: RequestInit }[];
-function serve(routes: Record<string, Handler>) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://shop.test');
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, init });
-      const h = routes[`${method} ${url.pathname}`];
-      if (!h) return json({ error: 'not_found', message: 'There is no such API path.' }, 404);
-      return h(url, init);
-    }),
-  );
-}
 
 const base = {
   'GET /api/v1/me/': () => json(guest),
@@ -38,17 +17,7 @@ const base = {
 };
 
 function renderCart() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <MemoryRouter initialEntries={['/view-cart/']}>
-          <CartPage />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return client;
+  return renderWithProviders(<CartPage />, { route: '/view-cart/' }).client;
 }
 
 describe('<CartPage>', () => {

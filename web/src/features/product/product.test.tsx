@@ -8,7 +8,7 @@ import type { Me } from '@/shared/api/types';
 import { ToastProvider } from '@/shared/components/ui/Toast';
 import { productFixture, sizeFixture, sizesFixture } from '@/test/fixtures';
 import { allSoldOut, SOLD_OUT_SIZES, toProductSizes, type ProductSizes } from './api/get-sizes';
-import { swipeDirection, wrapIndex } from './components/Gallery';
+import { swipeDirection, wrapIndex } from './swipe';
 import { POLICY } from './components/PolicyStrip';
 import { ProductView, type ProductViewProps } from './components/ProductView';
 import { ratingView } from './components/Rating';

@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me, MyRating, ReviewPage, ReviewRowTuple } from '@/shared/api/types';
-import { ToastProvider } from '@/shared/components/ui/Toast';
+import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
 import { productFixture } from '@/test/fixtures';
 import { RatingsAndReviews } from './components/RatingsAndReviews';
 import { RATING_MESSAGES } from './rules';
@@ -19,10 +16,6 @@ const my = (over: Partial<MyRating> = {}): MyRating => ({
 });
 
 // ------------------------------------------------------------------ components, against a fake fetch
-
-type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 0, notificationCount: 0 };
 const shopper: Me = {
@@ -47,33 +40,10 @@ function page(n: number, pages: number, rows: ReviewRowTuple[]): ReviewPage {
 }
 const row = (id: number, title: string, stars = 4): ReviewRowTuple => [id, title, 'Nice', '', 12, true, '', '21 Nov 2026', null, null, stars];
 
-let calls: { url: URL; init: RequestInit }[];
-function serve(routes: Record<string, Handler>) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://shop.test');
-      calls.push({ url, init });
-      const h = routes[`${init.method ?? 'GET'} ${url.pathname}`];
-      if (!h) return json({ error: 'not_found', message: 'There is no such API path.' }, 404);
-      return h(url, init);
-    }),
-  );
-}
-
 function renderReviews() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const ui: ReactNode = (
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <MemoryRouter initialEntries={['/product/padded-t-shirt-bra-black-12']}>
-          <RatingsAndReviews product={productFixture()} />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>
-  );
-  return { client, ...render(ui) };
+  return renderWithProviders(<RatingsAndReviews product={productFixture()} />, {
+    route: '/product/padded-t-shirt-bra-black-12',
+  });
 }
 
 describe('<RatingsAndReviews>', () => {

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me, ProductCard, SizesResponse, Wishlist, WishlistItem } from '@/shared/api/types';
-import { ToastProvider } from '@/shared/components/ui/Toast';
+import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
 import { sizeFixture } from '@/test/fixtures';
 import { WishlistPage } from './components/WishlistPage';
 import { cartItemFor, initialChoice, nothingToBuy, savedSizesText } from './wishlist';
@@ -93,8 +91,6 @@ describe('wishlist rules', () => {
 
 // ------------------------------------------------------------------ the page, against a fake fetch
 
-type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 0, notificationCount: 0 };
 const shopper: Me = {
   is_authenticated: true,
@@ -104,33 +100,8 @@ const shopper: Me = {
   notificationCount: 0,
 };
 
-let calls: { method: string; url: URL; init: RequestInit }[];
-function serve(routes: Record<string, Handler>) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://shop.test');
-      const method = init.method ?? 'GET';
-      calls.push({ method, url, init });
-      const h = routes[`${method} ${url.pathname}`];
-      if (!h) return json({ error: 'not_found', message: 'There is no such API path.' }, 404);
-      return h(url, init);
-    }),
-  );
-}
-
 function renderWishlist(onCartChanged = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <MemoryRouter initialEntries={['/wishlist/']}>
-          <WishlistPage onCartChanged={onCartChanged} />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  const { client } = renderWithProviders(<WishlistPage onCartChanged={onCartChanged} />, { route: '/wishlist/' });
   return { client, onCartChanged };
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/shared/api/client';
 import type { CartLine } from '@/shared/api/types';
+import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
 import { useToast } from '@/shared/components/ui/toast-context';
 import { recordEvent } from '@/shared/lib/events';
@@ -71,10 +72,7 @@ export function CartLineItem({ line, cartId }: { line: CartLine; cartId: number 
         <p className="cart-line__price">
           <span className="price">{line.unit_price_ui}</span>
           {struck ? (
-            <s className="price-old">
-              <span className="visually-hidden">MRP </span>
-              {line.mrp_ui}
-            </s>
+            <OldPrice>{line.mrp_ui}</OldPrice>
           ) : null}
           {line.quantity > 1 && !oos ? <span className="cart-line__total">{line.line_total_ui} for {line.quantity}</span> : null}
         </p>

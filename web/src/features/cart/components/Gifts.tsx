@@ -120,14 +120,14 @@ function GiftRow({ gift, attr, cartId }: { gift: CartGiftOffer; attr: CartAttr; 
             ) : sizes.isError ? (
               <p className="form-error">{errorMessage(sizes.error)}</p>
             ) : (
-              <div className="cart-chips" role="radiogroup" aria-labelledby={`gift-sizes-${gift.id}`}>
+              <div className="size-chips" role="radiogroup" aria-labelledby={`gift-sizes-${gift.id}`}>
                 {sizes.data.sizes.map((s) => (
                   <button
                     key={s.value}
                     type="button"
                     role="radio"
                     aria-checked={gift.chosen_size === s.value}
-                    className="cart-chip"
+                    className="size-chip cart-chip"
                     onClick={() => void choose(s.value)}
                     disabled={busy}
                   >

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/shared/api/client';
 import type { LastMinuteDeal } from '@/shared/api/types';
+import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
@@ -62,10 +63,7 @@ function DealCard({ deal, cartId }: { deal: LastMinuteDeal; cartId: number }) {
       <p className="cart-deal__price">
         <span className="price">{deal.deal_price_ui}</span>
         {struck ? (
-          <s className="price-old">
-            <span className="visually-hidden">MRP </span>
-            {p.old_price_ui}
-          </s>
+          <OldPrice>{p.old_price_ui}</OldPrice>
         ) : null}
       </p>
       {deal.in_cart ? (

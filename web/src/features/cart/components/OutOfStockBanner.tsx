@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { errorMessage, isApiError } from '@/shared/api/client';
 import type { Cart } from '@/shared/api/types';
+import { LoginPrompt } from '@/shared/components/LoginPrompt';
 import { Icon } from '@/shared/components/ui/Icon';
 import { useToast } from '@/shared/components/ui/toast-context';
 import { deleteOutOfStock, useCartMutation } from '../api/cart-mutations';
 import { outOfStockLines, outOfStockProductIds } from '../cart';
-import { LoginPrompt } from './LoginPrompt';
 
 /**
  * 'Some items are out of stock' with two one-step actions: move them to the wishlist (shoppers only:

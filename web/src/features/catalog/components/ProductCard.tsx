@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '@/shared/api/types';
+import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
-
-export function productPath(p: { slug: string; url?: string }): string {
-  return p.url && p.url.startsWith('/product/') ? p.url : `/product/${p.slug}`;
-}
+import { productPath } from '@/shared/lib/product-path';
 
 export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   const hasOld = product.old_price > product.rounded_up_unit_price && Boolean(product.old_price_ui);
@@ -28,10 +26,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           <p className="card__price">
             <span className="price">{product.rounded_up_unit_price_ui}</span>
             {hasOld ? (
-              <s className="price-old">
-                <span className="visually-hidden">MRP </span>
-                {product.old_price_ui}
-              </s>
+              <OldPrice>{product.old_price_ui}</OldPrice>
             ) : null}
             {product.offer_tag && !product.is_soldout ? (
               <span className="price-off">{product.offer_tag}</span>

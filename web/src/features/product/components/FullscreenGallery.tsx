@@ -13,7 +13,7 @@ import {
   ZOOM_MIN,
   ZOOM_STEP,
 } from '../zoom';
-import { playOnly, swipeDirection, TAP_MAX_MOVE, wrapIndex } from './Gallery';
+import { playOnly, swipeDirection, TAP_MAX_MOVE, useSlideIndex } from '../swipe';
 
 type Point = { x: number; y: number };
 type Gesture =
@@ -38,7 +38,7 @@ export default function FullscreenGallery({
   onClose: () => void;
 }) {
   const n = items.length;
-  const [index, setIndex] = useState(() => wrapIndex(startIndex, n));
+  const [index, go] = useSlideIndex(n, startIndex);
   const [scale, setScale] = useState(1);
   const [pan, setPan] = useState<Point>({ x: 0, y: 0 });
   const stage = useRef<HTMLDivElement>(null);
@@ -46,8 +46,6 @@ export default function FullscreenGallery({
   const gesture = useRef<Gesture | null>(null);
   const lastTap = useRef<{ t: number; p: Point } | null>(null);
   const videos = useRef<(HTMLVideoElement | null)[]>([]);
-
-  const go = (i: number) => setIndex(wrapIndex(i, n));
 
   // A new slide starts unzoomed; only its video plays.
   useEffect(() => {

@@ -1,33 +1,7 @@
-import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type PointerEvent, type ReactNode } from 'react';
 import type { GalleryItem } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
-
-/** Spec 001 §9: a swipe is a horizontal move above 80 px with vertical drift under 50 px. */
-export const SWIPE_MIN_X = 80;
-export const SWIPE_MAX_Y = 50;
-
-/** Which way a pointer gesture moves the gallery: +1 next, -1 previous, 0 not a swipe. */
-export function swipeDirection(dx: number, dy: number): -1 | 0 | 1 {
-  if (Math.abs(dx) <= SWIPE_MIN_X || Math.abs(dy) >= SWIPE_MAX_Y) return 0;
-  return dx < 0 ? 1 : -1;
-}
-
-/** Wraps around at both ends (spec 001 §4). */
-export function wrapIndex(i: number, n: number): number {
-  return n === 0 ? 0 : ((i % n) + n) % n;
-}
-
-/** A pointer that barely moved is a tap (opens the full-screen view), not a swipe. */
-export const TAP_MAX_MOVE = 10;
-
-/** Videos play on the current slide only; every other one pauses (spec 001 §4). */
-export function playOnly(videos: (HTMLVideoElement | null)[], current: number | null): void {
-  videos.forEach((v, i) => {
-    if (!v) return;
-    if (i === current) void v.play()?.catch(() => undefined);
-    else v.pause();
-  });
-}
+import { playOnly, swipeDirection, TAP_MAX_MOVE, useSlideIndex } from '../swipe';
 
 export function Gallery({
   items,
@@ -50,11 +24,10 @@ export function Gallery({
   /** open the full-screen view at this slide */
   onOpen?: (index: number) => void;
 }) {
-  const [index, setIndex] = useState(0);
+  const n = items.length;
+  const [index, go] = useSlideIndex(n);
   const start = useRef<{ x: number; y: number } | null>(null);
   const videos = useRef<(HTMLVideoElement | null)[]>([]);
-  const n = items.length;
-  const go = (i: number) => setIndex(wrapIndex(i, n));
 
   useEffect(() => {
     playOnly(videos.current, paused ? null : index);

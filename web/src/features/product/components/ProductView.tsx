@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '@/shared/api/client';
 import type { GalleryItem, Me, Product } from '@/shared/api/types';
+import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { PRODUCT_PAGE_TOAST, useToast } from '@/shared/components/ui/toast-context';
@@ -45,7 +46,7 @@ const FullscreenGallery = lazy(() => import('./FullscreenGallery'));
 const SizePopup = lazy(() => import('./SizePopup'));
 const NotifyMe = lazy(() => import('./NotifyMe'));
 const SharePopup = lazy(() => import('./SharePopup'));
-const LoginPrompt = lazy(() => import('./LoginPrompt'));
+const LoginPrompt = lazy(() => import('./LoginPrompt.lazy'));
 const BraSizeCalculator = lazy(() => import('./BraSizeCalculator'));
 const SizeChartModal = lazy(() => import('./SizeChartModal'));
 
@@ -272,10 +273,7 @@ export function ProductView({
         <div className="pdp-price" data-testid="price">
           <span className="price price--lg">{product.rounded_up_unit_price_ui}</span>
           {hasOld ? (
-            <s className="price-old">
-              <span className="visually-hidden">MRP </span>
-              {product.old_price_ui}
-            </s>
+            <OldPrice>{product.old_price_ui}</OldPrice>
           ) : null}
           {product.offer_tag ? <span className="price-off">{product.offer_tag}</span> : null}
         </div>

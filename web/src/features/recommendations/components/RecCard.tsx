@@ -1,11 +1,8 @@
 import { Link } from 'react-router';
 import type { ProductCard } from '@/shared/api/types';
+import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
-
-/** The product page path of a card (the server's url when it is a product path). */
-export function cardPath(p: Pick<ProductCard, 'slug' | 'url'>): string {
-  return p.url && p.url.startsWith('/product/') ? p.url : `/product/${p.slug}`;
-}
+import { productPath } from '@/shared/lib/product-path';
 
 /**
  * A compact product card for the recommendation rails. (The catalog's card lives in
@@ -15,7 +12,7 @@ export function RecCard({ product }: { product: ProductCard }) {
   const hasOld = product.old_price > product.rounded_up_unit_price && Boolean(product.old_price_ui);
   return (
     <article className="rec-card" data-testid="rec-card">
-      <Link to={cardPath(product)} className="rec-card__link">
+      <Link to={productPath(product)} className="rec-card__link">
         <div className="rec-card__media">
           <img src={product.img} alt="" width={300} height={400} loading="lazy" decoding="async" />
           {product.is_soldout ? <span className="rec-card__badge">Sold out</span> : null}
@@ -26,10 +23,7 @@ export function RecCard({ product }: { product: ProductCard }) {
           <p className="rec-card__price">
             <span className="price">{product.rounded_up_unit_price_ui}</span>
             {hasOld ? (
-              <s className="price-old">
-                <span className="visually-hidden">MRP </span>
-                {product.old_price_ui}
-              </s>
+              <OldPrice>{product.old_price_ui}</OldPrice>
             ) : null}
             {product.offer_tag && !product.is_soldout ? <span className="price-off">{product.offer_tag}</span> : null}
           </p>

@@ -125,7 +125,7 @@ function SizeGroup({
         {label}
         {chosen ? <span className="wl-sizes__value">: {chosen.label}</span> : null}
       </p>
-      <div className="wl-chips" role="radiogroup" aria-label={label}>
+      <div className="size-chips" role="radiogroup" aria-label={label}>
         {sizes.map((s) => {
           const out = s.quantity <= 0;
           return (
@@ -135,7 +135,7 @@ function SizeGroup({
               role="radio"
               aria-checked={s.value === selected}
               aria-label={out ? `${s.label}, sold out` : s.label}
-              className={`wl-chip${out ? ' wl-chip--out' : ''}`}
+              className={`size-chip wl-chip${out ? ' wl-chip--out' : ''}`}
               disabled={out}
               onClick={() => onPick(s.value)}
             >

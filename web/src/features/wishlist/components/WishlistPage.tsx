@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { errorMessage, isApiError } from '@/shared/api/client';
 import { isLoggedIn, useSession } from '@/shared/api/session';
 import type { WishlistItem } from '@/shared/api/types';
+import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
@@ -52,12 +53,12 @@ export function WishlistPage({ onCartChanged }: { onCartChanged: (cartQuantity: 
         </p>
       </header>
       {items.length === 0 ? (
-        <section className="wl-empty" data-testid="wishlist-empty">
-          <span className="wl-empty__icon" aria-hidden="true">
+        <section className="empty-panel" data-testid="wishlist-empty">
+          <span className="empty-panel__icon wl-empty__icon" aria-hidden="true">
             <Icon name="heart" size={30} />
           </span>
-          <h2 className="wl-empty__title">Your wishlist is empty</h2>
-          <p className="wl-empty__text">Tap the heart on any product to save it here for later.</p>
+          <h2 className="empty-panel__title">Your wishlist is empty</h2>
+          <p className="empty-panel__text">Tap the heart on any product to save it here for later.</p>
           <Link to="/" className="button button--primary">
             Continue shopping
           </Link>
@@ -107,10 +108,7 @@ function WishlistCard({ item, onMove }: { item: WishlistItem; onMove: () => void
         <p className="wl-card__price">
           <span className="price">{p.rounded_up_unit_price_ui}</span>
           {struck ? (
-            <s className="price-old">
-              <span className="visually-hidden">MRP </span>
-              {p.old_price_ui}
-            </s>
+            <OldPrice>{p.old_price_ui}</OldPrice>
           ) : null}
         </p>
         {error ? (
@@ -159,12 +157,12 @@ function WishlistLoading() {
 function LoginNeeded() {
   return (
     <Shell>
-      <section className="wl-empty" data-testid="wishlist-login">
-        <span className="wl-empty__icon" aria-hidden="true">
+      <section className="empty-panel" data-testid="wishlist-login">
+        <span className="empty-panel__icon wl-empty__icon" aria-hidden="true">
           <Icon name="heart" size={30} />
         </span>
-        <h1 className="wl-empty__title">Your wishlist</h1>
-        <p className="wl-empty__text">Log in to see the products you saved, on any device.</p>
+        <h1 className="empty-panel__title">Your wishlist</h1>
+        <p className="empty-panel__text">Log in to see the products you saved, on any device.</p>
         <Link to={`/login?next=${encodeURIComponent(NEXT)}`} className="button button--primary">
           Log in
         </Link>
