@@ -3,9 +3,8 @@
 // Also: a guest's cart survives logging in.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, newPhonePage, otpFromOutbox, screenshot, startServer } from './harness.mjs';
+import { launchBrowser, logIn, newPhonePage, screenshot, startServer } from './harness.mjs';
 
-const MOBILE = '9876543210';
 const SLUG = 'cotton-non-padded-bra-black';
 
 describe('cart stock and login', () => {
@@ -36,19 +35,6 @@ describe('cart stock and login', () => {
     }, slug);
   }
 
-  async function logIn(page) {
-    const outbox = await (await fetch(`${server.baseURL}/dev/outbox`)).json();
-    const lastId = Math.max(0, ...(outbox.messages ?? []).map((m) => m.id));
-    await page.goto('/login?next=/view-cart/');
-    await page.getByLabel('Mobile number').fill(MOBILE);
-    await page.getByRole('button', { name: 'Send OTP' }).click();
-    await page.getByLabel('Enter OTP').waitFor();
-    const { code } = await otpFromOutbox(server.baseURL, MOBILE, { notBefore: lastId });
-    await page.getByLabel('Enter OTP').fill(code);
-    await page.getByRole('button', { name: 'Verify and log in' }).click();
-    await page.waitForURL((u) => u.pathname === '/view-cart/');
-  }
-
   test('a guest cart joins the shopper cart at login; a sold-out item moves to the wishlist', async () => {
     const { page } = await newPhonePage(browser, server.baseURL);
     await page.goto(`/product/${SLUG}`);
@@ -56,7 +42,7 @@ describe('cart stock and login', () => {
     const added = await addAsPageUser(page, SLUG);
     assert.equal(added.status, 200);
 
-    await logIn(page);
+    await logIn(page, server.baseURL, '/view-cart/');
     const line = page.getByTestId('cart-line').filter({ hasText: 'Cotton Non-Padded Bra' });
     await line.first().waitFor();
 

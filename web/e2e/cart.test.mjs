@@ -5,9 +5,8 @@
 // server's): the banner and its actions are covered by src/features/cart/cart-page.test.tsx.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, newPhonePage, otpFromOutbox, screenshot, startServer } from './harness.mjs';
+import { launchBrowser, newPhonePage, screenshot, startServer, logIn } from './harness.mjs';
 
-const MOBILE = '9876543210';
 const BRA = 'everyday-padded-t-shirt-bra-black'; // a T-shirt bra (the 'any 2 for ₹1,499' bundle, BRA15)
 const PANTY = 'cotton-hipster-panty-black';
 const WISHED = 'seamless-moulded-t-shirt-bra-ivory';
@@ -46,19 +45,6 @@ async function addFromProductPage(page, slug) {
   return size.value;
 }
 
-async function logIn(page, baseURL, next) {
-  const outbox = await (await fetch(`${baseURL}/dev/outbox`)).json();
-  const lastId = Math.max(0, ...(outbox.messages ?? []).map((m) => m.id));
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Mobile number').fill(MOBILE);
-  await page.getByRole('button', { name: 'Send OTP' }).click();
-  const otp = page.getByLabel('Enter OTP');
-  await otp.waitFor();
-  const { code } = await otpFromOutbox(baseURL, MOBILE, { notBefore: lastId });
-  await otp.fill(code);
-  await page.getByRole('button', { name: 'Verify and log in' }).click();
-  await page.waitForURL((u) => u.pathname === next);
-}
 
 const summaryTotal = async (page) => rupees(await page.getByTestId('summary-total').innerText());
 

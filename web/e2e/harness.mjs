@@ -186,3 +186,30 @@ export async function otpFromOutbox(baseURL, mobile, { notBefore = 0, timeoutMs 
     await sleep(200);
   }
 }
+
+export const DEMO_SHOPPER = '9876543210';
+
+/** Logs a shopper (the demo shopper by default) in through the login page, landing on `next`. */
+export async function logIn(page, baseURL, next, mobile = DEMO_SHOPPER) {
+  const outbox = await (await fetch(`${baseURL}/dev/outbox`)).json();
+  const lastId = Math.max(0, ...(outbox.messages ?? []).map((m) => m.id));
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  const otp = page.getByLabel('Enter OTP');
+  await otp.waitFor();
+  const { code } = await otpFromOutbox(baseURL, mobile, { notBefore: lastId });
+  await otp.fill(code);
+  await page.getByRole('button', { name: 'Verify and log in' }).click();
+  await page.waitForURL((u) => u.pathname === next);
+}
+
+/** Scrolls down until `selector` is in the page (the product page mounts some sections lazily). */
+export async function scrollUntil(page, selector, tries = 40) {
+  for (let i = 0; i < tries; i++) {
+    if ((await page.locator(selector).count()) > 0) return page.locator(selector).first();
+    await page.evaluate(() => window.scrollBy(0, Math.round(window.innerHeight * 0.8)));
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${selector} never appeared`);
+}

@@ -3,34 +3,10 @@
 // for logged-in shoppers only.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, newPhonePage, otpFromOutbox, screenshot, startServer } from './harness.mjs';
+import { launchBrowser, newPhonePage, screenshot, startServer, logIn, scrollUntil } from './harness.mjs';
 
-const MOBILE = '9876543210';
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Scrolls down until `selector` is in the page (the product page mounts these sections lazily). */
-async function scrollUntil(page, selector, tries = 40) {
-  for (let i = 0; i < tries; i++) {
-    if ((await page.locator(selector).count()) > 0) return page.locator(selector).first();
-    await page.evaluate(() => window.scrollBy(0, Math.round(window.innerHeight * 0.8)));
-    await sleep(200);
-  }
-  throw new Error(`${selector} never appeared`);
-}
 
-async function logIn(page, baseURL, next) {
-  const before = await (await fetch(`${baseURL}/dev/outbox`)).json();
-  const lastId = Math.max(0, ...(before.messages ?? []).map((m) => m.id));
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Mobile number').fill(MOBILE);
-  await page.getByRole('button', { name: 'Send OTP' }).click();
-  const otp = page.getByLabel('Enter OTP');
-  await otp.waitFor();
-  const { code } = await otpFromOutbox(baseURL, MOBILE, { notBefore: lastId });
-  await otp.fill(code);
-  await page.getByRole('button', { name: 'Verify and log in' }).click();
-  await page.waitForURL((u) => u.pathname === next);
-}
 
 describe('below the fold', () => {
   let server;
