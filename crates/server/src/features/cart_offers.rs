@@ -3,13 +3,13 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Json, Query};
-use crate::features::cart_view::{build_cart, own_cart, CartOut};
+use crate::features::cart_view::{build_cart, load_cart, own_cart, CartOut};
 use crate::features::catalog;
 use crate::security::Viewer;
 use crate::AppState;
 use axum::extract::{Path, State};
 use drape_domain::money::format_inr;
-use drape_domain::pricing::check_coupon;
+use drape_domain::pricing::{self, check_coupon, Choices, ShopSettings};
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -168,20 +168,20 @@ pub struct ViewOffers {
 pub async fn view_offers(State(state): State<AppState>, viewer: Viewer, Path(id): Path<String>) -> ApiResult<axum::Json<ViewOffers>> {
     let (owner, row) = own_cart(&state, &viewer, Some(cart_path_id(&id)?)).await?;
     let cart = build_cart(&state, &viewer, owner, &row).await?;
+    // The cart is read once; each coupon is then tried by the pricing engine alone.
+    let inputs = load_cart(&state, owner, &row).await?;
     let now = state.now();
+    let settings = ShopSettings::default();
     let mut coupons = Vec::new();
     for c in state.store.open_coupons(now).await? {
         let usage = state.store.coupon_usage(c.id, viewer.user.as_ref().map(|u| u.id)).await?;
         let coupon = c.to_coupon();
-        // What the coupon would apply to: the cart after bundles, within the coupon's scope.
-        let mut trial = row.clone();
-        trial.coupon_code = c.code.clone();
-        let priced = build_cart(&state, &viewer, owner, &trial).await?;
-        let reason = if priced.cart_attr.pieces == 0 {
+        let reason = if cart.cart_attr.pieces == 0 {
             // An empty cart: say what the coupon needs rather than that it does not fit.
             check_coupon(&coupon, usage, 1, 0, now).err().map(|r| r.message()).unwrap_or_default()
         } else {
-            priced.cart_attr.coupon_message.clone()
+            let choices = Choices { coupon: Some((coupon, usage)), gift_wrap: row.gift_wrap != 0, gifts_taken: inputs.taken.iter().map(|t| t.0).collect() };
+            pricing::price_cart(&inputs.lines, &inputs.offers, &choices, &settings, now).coupon_refusal.map(|r| r.message()).unwrap_or_default()
         };
         coupons.push(CouponOffer { code: c.code, description: c.description, applicable: reason.is_empty(), reason });
     }

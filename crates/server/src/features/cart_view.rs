@@ -155,8 +155,18 @@ pub async fn own_cart<'a>(state: &AppState, viewer: &'a Viewer, cart_id: Option<
     Ok((owner, row))
 }
 
-/// Prices and shapes the visitor's cart.
-pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>, row: &CartRow) -> ApiResult<CartOut> {
+/// What pricing a cart needs, read once: its lines (shaped for the answer and for the engine),
+/// the offers running now and the gifts the cart has taken.
+pub struct CartInputs {
+    pub items: Vec<CartItemOut>,
+    pub lines: Vec<pricing::Line>,
+    pub offers: Offers,
+    gift_rows: Vec<drape_store::offers::GiftOfferRow>,
+    pub taken: Vec<(i64, String)>,
+}
+
+/// Reads the cart and the offers running now.
+pub async fn load_cart(state: &AppState, owner: CartOwner<'_>, row: &CartRow) -> ApiResult<CartInputs> {
     let store = &state.store;
     let now = state.now();
     let cats = store.categories().await?;
@@ -224,13 +234,43 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
             .map(|g| pricing::GiftOffer { id: g.id, title: g.title.clone(), product_id: g.product_id, price: g.price, min_order: g.min_order })
             .collect(),
     };
-    let coupon = match row.coupon_code.as_str() {
-        "" => None,
-        code => match store.coupon_by_code(code).await? {
-            Some(c) => Some((c.to_coupon(), store.coupon_usage(c.id, viewer.user.as_ref().map(|u| u.id)).await?)),
-            None => None,
-        },
-    };
+    Ok(CartInputs { items, lines: engine_lines, offers, gift_rows, taken })
+}
+
+/// A stored coupon with how often it has been used (overall and by this visitor).
+pub async fn coupon_with_usage(state: &AppState, viewer: &Viewer, code: &str) -> ApiResult<Option<(pricing::Coupon, pricing::CouponUsage)>> {
+    if code.is_empty() {
+        return Ok(None);
+    }
+    Ok(match state.store.coupon_by_code(code).await? {
+        Some(c) => Some((c.to_coupon(), state.store.coupon_usage(c.id, viewer.user.as_ref().map(|u| u.id)).await?)),
+        None => None,
+    })
+}
+
+/// The cart event data of spec 000 §3, from the lines already read (deal prices included).
+pub fn event_data_of(cart_id: i64, items: &[CartItemOut]) -> shopper::CartEventData {
+    let cart_items: Vec<shopper::CartEventItem> = items
+        .iter()
+        .map(|i| shopper::CartEventItem {
+            product_id: i.product_detail.id,
+            name: i.product_detail.name.clone(),
+            sku: i.product_detail.sku.clone(),
+            quantity: i.quantity,
+            price: i.unit_price as f64 / 100.0,
+        })
+        .collect();
+    let count = cart_items.iter().map(|i| i.quantity).sum();
+    let total: i64 = items.iter().map(|i| i.line_total).sum();
+    shopper::CartEventData { cart_id, cart_items, cart_items_count: count, total_value: total as f64 / 100.0, coupon_data: None, discount_avg: 0.0 }
+}
+
+/// Prices and shapes the visitor's cart.
+pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>, row: &CartRow) -> ApiResult<CartOut> {
+    let CartInputs { items, lines: engine_lines, offers, gift_rows, taken } = load_cart(state, owner, row).await?;
+    let store = &state.store;
+    let now = state.now();
+    let coupon = coupon_with_usage(state, viewer, &row.coupon_code).await?;
     let settings = ShopSettings::default();
     let choices = Choices { coupon, gift_wrap: row.gift_wrap != 0, gifts_taken: taken.iter().map(|t| t.0).collect() };
     let t = pricing::price_cart(&engine_lines, &offers, &choices, &settings, now);
@@ -262,6 +302,7 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
     } else {
         format!("Add {} more for free shipping", format_inr(settings.free_shipping_from - (t.subtotal - t.bundle_discount - t.coupon_discount)))
     };
+    let event_data = Some(event_data_of(row.id, &items));
     Ok(CartOut {
         cart_items: items,
         cart_attr: CartAttr {
@@ -308,7 +349,7 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
         },
         cart_paid_gift_details: gifts,
         upgrade_offer_values: UpgradeOfferValues { offer_upgrade_message: String::new() },
-        event_data: shopper::cart_event_data(state, viewer).await?,
+        event_data,
     })
 }
 

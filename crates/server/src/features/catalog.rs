@@ -337,10 +337,8 @@ pub async fn listing(State(state): State<AppState>, Query(q): Query<ListingQuery
         None => None,
     };
     let found = state.store.list_products(ids.as_deref(), PAGE_SIZE, (page - 1) * PAGE_SIZE).await?;
-    let product_ids: Vec<i64> = found.products.iter().map(|p| p.id).collect();
-    let totals = state.store.public_rating_totals(&product_ids).await?;
     Ok(Json(ProductList {
-        products: found.products.iter().map(|p| card(p, totals.get(&p.id))).collect(),
+        products: cards(&state, &found.products).await?,
         page,
         num_pages: ((found.total + PAGE_SIZE - 1) / PAGE_SIZE).max(1),
         total: found.total,

@@ -247,15 +247,9 @@ async fn product_event_data(state: &AppState, p: &drape_store::catalog::Product,
 
 pub async fn cart_event_data(state: &AppState, viewer: &Viewer) -> ApiResult<Option<CartEventData>> {
     let Some(owner) = cart::owner(viewer) else { return Ok(None) };
-    let Some(cart_id) = state.store.cart_id(owner).await? else { return Ok(None) };
-    let mut items = Vec::new();
-    for line in state.store.cart_lines(owner).await? {
-        let p = state.store.product_by_id(line.product_id).await?;
-        items.push(CartEventItem { product_id: p.id, name: p.name, sku: p.sku, quantity: line.quantity, price: rupees(p.price) });
-    }
-    let count = items.iter().map(|i| i.quantity).sum();
-    let total = items.iter().map(|i| i.price * i.quantity as f64).sum::<f64>();
-    Ok(Some(CartEventData { cart_id, cart_items: items, cart_items_count: count, total_value: (total * 100.0).round() / 100.0, coupon_data: None, discount_avg: 0.0 }))
+    let Some(row) = state.store.cart_row(owner).await? else { return Ok(None) };
+    let inputs = crate::features::cart_view::load_cart(state, owner, &row).await?;
+    Ok(Some(crate::features::cart_view::event_data_of(row.id, &inputs.items)))
 }
 
 /// Records a shopper-side event and answers the product and cart event data of spec 000 §3.
