@@ -217,6 +217,66 @@ describe('cart page', () => {
     }
   });
 
+  test('a guest takes an upgrade offer in place of a coupon and adds a referral code', async () => {
+    const { page, context, problems } = await newPhonePage(browser, server.baseURL);
+    try {
+      await addFromProductPage(page, BRA);
+      await page.goto('/view-cart/');
+      const bra = page.getByTestId('cart-line').first();
+      await bra.waitFor();
+      await bra.getByRole('button', { name: 'Increase quantity' }).click();
+      await bra.getByLabel('Quantity 2').waitFor();
+      await page.getByTestId('price-summary').getByText('Any 2 T-shirt bras for ₹1,499').waitFor();
+      assert.equal(await summaryTotal(page), 1499);
+
+      // ₹1,499 reaches the first rung (₹1,299) but not the second (₹2,499)
+      const upgrades = page.getByTestId('upgrades');
+      await scrollTo(page, upgrades);
+      const rungs = upgrades.getByTestId('upgrade-option');
+      assert.equal(await rungs.count(), 3);
+      assert.equal(await rungs.nth(0).getAttribute('data-state'), 'available');
+      assert.match(await rungs.nth(1).innerText(), /Add ₹1,000 more to unlock/);
+      await page.getByTestId('nudges').getByText('Your cart unlocks an upgrade: ₹100 off orders of ₹1,299. Take it in place of a coupon.').waitFor();
+      await rungs.nth(0).getByRole('button', { name: 'Take' }).click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=upgrade-option]')?.dataset.state === 'applied');
+      await page.getByTestId('price-summary').getByText('Upgrade offer').waitFor();
+      assert.equal(await summaryTotal(page), 1399);
+
+      // a coupon does not combine with it: the reason shows and the total stays
+      const coupon = page.getByTestId('coupon');
+      await coupon.getByTestId('coupon-input').fill('FLAT200');
+      await coupon.getByRole('button', { name: 'Apply' }).click();
+      assert.equal(await coupon.getByTestId('coupon-error').innerText(), 'A coupon does not combine with an upgrade offer; remove the upgrade to use it.');
+      assert.equal(await summaryTotal(page), 1399);
+
+      // a referral code: an expired one is refused, a partner's is applied (5% of ₹1,399 = ₹69)
+      const referral = page.getByTestId('referral');
+      await referral.getByTestId('referral-open').click();
+      await referral.getByTestId('referral-input').fill('diwalipartner');
+      await referral.getByRole('button', { name: 'Apply' }).click();
+      assert.equal(await referral.getByTestId('referral-error').innerText(), 'This affiliation code has expired.');
+      await referral.getByTestId('referral-input').fill('RIYASTYLE');
+      await referral.getByRole('button', { name: 'Apply' }).click();
+      await referral.getByText("Referred by Riya's Style Notes").waitFor();
+      await page.getByTestId('price-summary').getByText('Referral RIYASTYLE').waitFor();
+      assert.equal(await summaryTotal(page), 1330);
+      await scrollTo(page, upgrades);
+      await shot(page, 'cart-upgrade.png');
+
+      // the upgrade off: now FLAT200 applies
+      await upgrades.getByRole('button', { name: 'Remove' }).click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=upgrade-option]')?.dataset.state === 'available');
+      await coupon.getByTestId('coupon-input').fill('FLAT200');
+      await coupon.getByRole('button', { name: 'Apply' }).click();
+      await coupon.getByTestId('coupon-applied').waitFor();
+      // ₹1,499 − ₹200 = ₹1,299; 5% of it is ₹64.95 → ₹64
+      assert.equal(await summaryTotal(page), 1235);
+      assert.deepEqual(unexpected(problems), []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a guest asking for the wishlist is sent to log in and back', async () => {
     const { page, context, problems } = await newPhonePage(browser, server.baseURL);
     try {

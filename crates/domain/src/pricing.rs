@@ -101,10 +101,34 @@ pub struct GiftOffer {
     pub min_order: i64,
 }
 
+/// One rung of the upgrade ladder: carts worth at least `min_value` (after bundle prices) may take
+/// `discount` off in place of a coupon. The shopper chooses which rung to take (upgrade_selected_option).
 #[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UpgradeOption {
+    pub id: i64,
+    pub title: String,
+    pub min_value: i64,
+    pub discount: i64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Offers {
     pub bundles: Vec<BundleOffer>,
     pub gifts: Vec<GiftOffer>,
+    pub upgrades: Vec<UpgradeOption>,
+}
+
+/// A partner's code: it tells the shop who sent the shopper and may give the shopper a whole-percent
+/// discount (capped) on what is left after the coupon or upgrade. It combines with either.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Affiliate {
+    pub code: String,
+    pub percent: i64,
+    pub cap: Option<i64>,
+    pub starts_at: DateTime<Utc>,
+    pub ends_at: DateTime<Utc>,
+    /// The partner's own account, which may not use the code.
+    pub owner_user_id: Option<i64>,
 }
 
 /// What the shopper chose at the cart besides the lines.
@@ -114,6 +138,11 @@ pub struct Choices {
     pub gift_wrap: bool,
     /// Gift offers taken (free with a size, or paid).
     pub gifts_taken: Vec<i64>,
+    /// The upgrade option taken, by id.
+    pub upgrade: Option<i64>,
+    pub affiliate: Option<Affiliate>,
+    /// The shopper pricing the cart (None for a guest), for the own-code rule.
+    pub shopper_id: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,6 +153,8 @@ pub enum CouponRefusal {
     NotForTheseProducts,
     UsedUp,
     AlreadyUsed,
+    /// An upgrade offer is taken; the two do not combine.
+    UpgradeTaken,
 }
 
 impl CouponRefusal {
@@ -135,8 +166,66 @@ impl CouponRefusal {
             CouponRefusal::NotForTheseProducts => "This coupon is not for the products in your cart.".into(),
             CouponRefusal::UsedUp => "This coupon has been fully used.".into(),
             CouponRefusal::AlreadyUsed => "You have already used this coupon.".into(),
+            CouponRefusal::UpgradeTaken => "A coupon does not combine with an upgrade offer; remove the upgrade to use it.".into(),
         }
     }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UpgradeRefusal {
+    /// No running option has that id.
+    Unknown,
+    /// The cart is this many paise short of the option.
+    ShortBy(i64),
+}
+
+impl UpgradeRefusal {
+    pub fn message(&self) -> String {
+        match self {
+            UpgradeRefusal::Unknown => "There is no such upgrade offer on this cart.".into(),
+            UpgradeRefusal::ShortBy(p) => format!("Add {} more to your cart to take this upgrade.", crate::money::format_inr(*p)),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AffiliateRefusal {
+    NotStarted,
+    Expired,
+    OwnCode,
+}
+
+impl AffiliateRefusal {
+    pub fn message(&self) -> String {
+        match self {
+            AffiliateRefusal::NotStarted => "This affiliation code is not active yet.".into(),
+            AffiliateRefusal::Expired => "This affiliation code has expired.".into(),
+            AffiliateRefusal::OwnCode => "You cannot use your own affiliation code.".into(),
+        }
+    }
+}
+
+/// Checks an affiliation code for this shopper now.
+pub fn check_affiliate(a: &Affiliate, shopper_id: Option<i64>, now: DateTime<Utc>) -> Result<(), AffiliateRefusal> {
+    if now < a.starts_at {
+        return Err(AffiliateRefusal::NotStarted);
+    }
+    if now >= a.ends_at {
+        return Err(AffiliateRefusal::Expired);
+    }
+    if a.owner_user_id.is_some() && a.owner_user_id == shopper_id {
+        return Err(AffiliateRefusal::OwnCode);
+    }
+    Ok(())
+}
+
+/// How an upgrade option stands against a cart worth `value` (after bundle prices).
+pub fn check_upgrade(options: &[UpgradeOption], id: i64, value: i64) -> Result<&UpgradeOption, UpgradeRefusal> {
+    let o = options.iter().find(|o| o.id == id).ok_or(UpgradeRefusal::Unknown)?;
+    if value < o.min_value {
+        return Err(UpgradeRefusal::ShortBy(o.min_value - value));
+    }
+    Ok(o)
 }
 
 /// How far the cart is from an offer it does not have yet.
@@ -166,6 +255,13 @@ pub struct Totals {
     pub bundles: Vec<AppliedBundle>,
     pub coupon_discount: i64,
     pub coupon_refusal: Option<CouponRefusal>,
+    /// The upgrade option applied and its discount.
+    pub upgrade: Option<(i64, i64)>,
+    pub upgrade_refusal: Option<UpgradeRefusal>,
+    pub affiliate_discount: i64,
+    pub affiliate_refusal: Option<AffiliateRefusal>,
+    /// What the goods cost after every discount: gifts, shipping and the thresholds are measured on it.
+    pub goods: i64,
     pub gifts: i64,
     pub gift_wrap: i64,
     pub shipping: i64,
@@ -231,6 +327,29 @@ fn bundle_discount(b: &BundleOffer, lines: &[&Line]) -> (i64, i64) {
     (discount, pieces.len() as i64)
 }
 
+/// The cart's upgrade nudge (upgrade_offer_values.offer_upgrade_message) for a cart worth `value`
+/// after bundle prices: what is taken and the next rung, what the cart unlocks, or how far the first
+/// rung is. Empty when the shop runs no upgrade offer or the cart is empty.
+pub fn upgrade_message(options: &[UpgradeOption], value: i64, taken: Option<i64>) -> String {
+    use crate::money::format_inr;
+    if value <= 0 || options.is_empty() {
+        return String::new();
+    }
+    let next_above = |floor: i64| options.iter().filter(|o| o.min_value > floor).min_by_key(|o| (o.min_value, o.id));
+    if let Some(t) = taken.and_then(|id| options.iter().find(|o| o.id == id)).filter(|t| value >= t.min_value) {
+        return match next_above(value.max(t.min_value)) {
+            Some(n) => format!("Upgrade applied: {}. Add {} more to upgrade to {}.", t.title, format_inr(n.min_value - value), n.title),
+            None => format!("Upgrade applied: {}.", t.title),
+        };
+    }
+    let best = options.iter().filter(|o| o.min_value <= value).max_by_key(|o| (o.discount, o.min_value));
+    match (best, next_above(value)) {
+        (Some(b), _) => format!("Your cart unlocks an upgrade: {}. Take it in place of a coupon.", b.title),
+        (None, Some(n)) => format!("Add {} more to unlock an upgrade: {}.", format_inr(n.min_value - value), n.title),
+        (None, None) => String::new(),
+    }
+}
+
 /// Prices a cart. Out-of-stock lines are shown but not charged.
 pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: &ShopSettings, now: DateTime<Utc>) -> Totals {
     let live: Vec<&Line> = lines.iter().filter(|l| l.in_stock && l.quantity > 0).collect();
@@ -252,7 +371,16 @@ pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: 
     let bundle_discount: i64 = bundles.iter().map(|b| b.discount).sum::<i64>().min(subtotal);
     let after_bundles = subtotal - bundle_discount;
 
+    let (upgrade, upgrade_refusal) = match choices.upgrade {
+        Some(id) => match check_upgrade(&offers.upgrades, id, after_bundles) {
+            Ok(o) => (Some((o.id, o.discount.clamp(0, after_bundles))), None),
+            Err(r) => (None, Some(r)),
+        },
+        _ => (None, None),
+    };
+    let upgrade_discount = upgrade.map_or(0, |u| u.1);
     let (coupon_discount, coupon_refusal) = match &choices.coupon {
+        Some(_) if upgrade.is_some() => (0, Some(CouponRefusal::UpgradeTaken)),
         Some((c, usage)) => {
             let eligible: i64 = live.iter().filter(|l| c.scope.covers(l)).map(|l| l.value()).sum::<i64>().min(after_bundles);
             match check_coupon(c, *usage, eligible, after_bundles, now) {
@@ -262,7 +390,15 @@ pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: 
         }
         None => (0, None),
     };
-    let goods = after_bundles - coupon_discount;
+    let after_coupon = after_bundles - coupon_discount - upgrade_discount;
+    let (affiliate_discount, affiliate_refusal) = match &choices.affiliate {
+        Some(a) => match check_affiliate(a, choices.shopper_id, now) {
+            Ok(()) => (coupon_amount(&CouponKind::Percent { percent: a.percent, cap: a.cap }, after_coupon), None),
+            Err(r) => (0, Some(r)),
+        },
+        None => (0, None),
+    };
+    let goods = after_coupon - affiliate_discount;
 
     let mut gifts = 0;
     for g in &offers.gifts {
@@ -286,6 +422,11 @@ pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: 
         bundles,
         coupon_discount,
         coupon_refusal,
+        upgrade,
+        upgrade_refusal,
+        affiliate_discount,
+        affiliate_refusal,
+        goods,
         gifts,
         gift_wrap,
         shipping,
@@ -323,12 +464,77 @@ mod tests {
     }
 
     fn no_offers() -> Offers {
-        Offers { bundles: vec![], gifts: vec![] }
+        Offers::default()
+    }
+
+    fn ladder() -> Vec<UpgradeOption> {
+        vec![
+            UpgradeOption { id: 1, title: "₹150 off".into(), min_value: 149_900, discount: 15_000 },
+            UpgradeOption { id: 2, title: "₹400 off".into(), min_value: 299_900, discount: 40_000 },
+        ]
+    }
+
+    fn partner(percent: i64, cap: Option<i64>) -> Affiliate {
+        Affiliate { code: "PRIYA".into(), percent, cap, starts_at: now() - chrono::Duration::days(1), ends_at: now() + chrono::Duration::days(1), owner_user_id: Some(42) }
+    }
+
+    #[test]
+    fn an_upgrade_option_applies_only_when_the_cart_reaches_it_and_replaces_the_coupon() {
+        let offers = Offers { upgrades: ladder(), ..Default::default() };
+        let lines = vec![line(1, 200_000, 1, "")];
+        let price = |upgrade: Option<i64>, coupon: Option<Coupon>| {
+            price_cart(&lines, &offers, &Choices { upgrade, coupon: coupon.map(|c| (c, CouponUsage::default())), ..Default::default() }, &ShopSettings::default(), now())
+        };
+        let taken = price(Some(1), None);
+        assert_eq!((taken.upgrade, taken.upgrade_refusal.clone(), taken.total), (Some((1, 15_000)), None, 185_000));
+        let short = price(Some(2), None);
+        assert_eq!((short.upgrade, short.total), (None, 200_000));
+        assert_eq!(short.upgrade_refusal, Some(UpgradeRefusal::ShortBy(99_900)));
+        assert_eq!(UpgradeRefusal::ShortBy(99_900).message(), "Add ₹999 more to your cart to take this upgrade.");
+        assert_eq!(price(Some(9), None).upgrade_refusal, Some(UpgradeRefusal::Unknown));
+        let both = price(Some(1), Some(coupon(CouponKind::Flat(50_000), 0)));
+        assert_eq!((both.coupon_discount, both.coupon_refusal, both.total), (0, Some(CouponRefusal::UpgradeTaken), 185_000));
+        // An upgrade the cart no longer reaches gives the coupon back its place.
+        let fallen = price(Some(2), Some(coupon(CouponKind::Flat(50_000), 0)));
+        assert_eq!((fallen.coupon_discount, fallen.total), (50_000, 150_000));
+    }
+
+    #[test]
+    fn the_upgrade_nudge_names_the_next_step() {
+        let l = ladder();
+        assert_eq!(upgrade_message(&l, 100_000, None), "Add ₹499 more to unlock an upgrade: ₹150 off.");
+        assert_eq!(upgrade_message(&l, 150_000, None), "Your cart unlocks an upgrade: ₹150 off. Take it in place of a coupon.");
+        assert_eq!(upgrade_message(&l, 300_000, None), "Your cart unlocks an upgrade: ₹400 off. Take it in place of a coupon.");
+        assert_eq!(upgrade_message(&l, 150_000, Some(1)), "Upgrade applied: ₹150 off. Add ₹1,499 more to upgrade to ₹400 off.");
+        assert_eq!(upgrade_message(&l, 300_000, Some(2)), "Upgrade applied: ₹400 off.");
+        // A taken rung the cart fell below reads like no rung is taken.
+        assert_eq!(upgrade_message(&l, 100_000, Some(2)), "Add ₹499 more to unlock an upgrade: ₹150 off.");
+        assert_eq!(upgrade_message(&[], 300_000, None), "");
+        assert_eq!(upgrade_message(&l, 0, None), "", "an empty cart is not nudged");
+    }
+
+    #[test]
+    fn affiliation_codes_take_a_capped_whole_percent_after_the_coupon() {
+        let lines = vec![line(1, 200_000, 1, "")];
+        let price = |a: Affiliate, shopper: Option<i64>, c: Option<Coupon>| {
+            price_cart(&lines, &no_offers(), &Choices { affiliate: Some(a), shopper_id: shopper, coupon: c.map(|c| (c, CouponUsage::default())), ..Default::default() }, &ShopSettings::default(), now())
+        };
+        let t = price(partner(5, None), Some(7), Some(coupon(CouponKind::Flat(10_000), 0)));
+        // ₹2,000 − ₹100 coupon = ₹1,900; 5% is ₹95.
+        assert_eq!((t.coupon_discount, t.affiliate_discount, t.total), (10_000, 9_500, 180_500));
+        assert_eq!(price(partner(10, Some(5_000)), None, None).affiliate_discount, 5_000, "the cap holds");
+        let own = price(partner(10, None), Some(42), None);
+        assert_eq!((own.affiliate_discount, own.affiliate_refusal), (0, Some(AffiliateRefusal::OwnCode)));
+        let mut old = partner(10, None);
+        old.ends_at = now();
+        assert_eq!(price(old, None, None).affiliate_refusal, Some(AffiliateRefusal::Expired));
+        let zero = price(partner(0, None), None, None);
+        assert_eq!((zero.affiliate_discount, zero.affiliate_refusal), (0, None), "a code may only credit the partner");
     }
 
     #[test]
     fn three_panties_for_699() {
-        let offers = Offers { bundles: vec![BundleOffer { key: "p3".into(), title: "Any 3 for ₹699".into(), count: 3, bundle_price: 69_900 }], gifts: vec![] };
+        let offers = Offers { bundles: vec![BundleOffer { key: "p3".into(), title: "Any 3 for ₹699".into(), count: 3, bundle_price: 69_900 }], ..Default::default() };
         let lines = vec![line(1, 29_900, 2, "p3"), line(2, 34_900, 2, "p3")];
         let t = price_cart(&lines, &offers, &Choices::default(), &ShopSettings::default(), now());
         // Dearest three: 349 + 349 + 299 = 997 → 699, saving 298; the fourth piece is full price.
@@ -372,7 +578,7 @@ mod tests {
 
     #[test]
     fn gifts_need_the_minimum_order() {
-        let offers = Offers { bundles: vec![], gifts: vec![GiftOffer { id: 7, title: "Free pouch".into(), product_id: 50, price: 0, min_order: 99_900 }, GiftOffer { id: 8, title: "Lace scrunchie at ₹99".into(), product_id: 51, price: 9_900, min_order: 0 }] };
+        let offers = Offers { gifts: vec![GiftOffer { id: 7, title: "Free pouch".into(), product_id: 50, price: 0, min_order: 99_900 }, GiftOffer { id: 8, title: "Lace scrunchie at ₹99".into(), product_id: 51, price: 9_900, min_order: 0 }], ..Default::default() };
         let t = price_cart(&[line(1, 50_000, 1, "")], &offers, &Choices { gifts_taken: vec![7, 8], ..Default::default() }, &ShopSettings::default(), now());
         assert_eq!(t.gifts, 9_900);
         assert!(t.remaining.iter().any(|r| r.title == "Free pouch" && r.amount_short == 49_900));
@@ -396,19 +602,37 @@ mod tests {
             c in arb_coupon(),
             wrap in any::<bool>(),
             bundle_price in 0i64..300_000,
+            upgrade in prop::option::of(0i64..4),
+            upgrade_discount in 0i64..900_000,
+            affiliate in prop::option::of((0i64..150, prop::option::of(0i64..100_000))),
         ) {
             let offers = Offers {
                 bundles: vec![BundleOffer { key: "p3".into(), title: "3 for".into(), count: 3, bundle_price }, BundleOffer { key: "b2".into(), title: "2 for".into(), count: 2, bundle_price: bundle_price / 2 }],
                 gifts: vec![GiftOffer { id: 1, title: "gift".into(), product_id: 9, price: 9_900, min_order: 100_000 }],
+                upgrades: vec![
+                    UpgradeOption { id: 1, title: "a".into(), min_value: 0, discount: upgrade_discount },
+                    UpgradeOption { id: 2, title: "b".into(), min_value: 200_000, discount: upgrade_discount / 3 },
+                ],
             };
-            let choices = Choices { coupon: c.map(|c| (c, CouponUsage::default())), gift_wrap: wrap, gifts_taken: vec![1] };
+            let choices = Choices {
+                coupon: c.map(|c| (c, CouponUsage::default())),
+                gift_wrap: wrap,
+                gifts_taken: vec![1],
+                upgrade,
+                affiliate: affiliate.map(|(p, cap)| partner(p, cap)),
+                shopper_id: None,
+            };
             let s = ShopSettings::default();
             let t = price_cart(&lines, &offers, &choices, &s, now());
             prop_assert!(t.total >= 0 && t.subtotal >= 0 && t.shipping >= 0);
             prop_assert!(t.bundle_discount <= t.subtotal);
-            prop_assert!(t.coupon_discount <= t.subtotal - t.bundle_discount);
+            let upgrade_discount = t.upgrade.map_or(0, |u| u.1);
+            prop_assert!(upgrade_discount >= 0 && t.affiliate_discount >= 0 && t.coupon_discount >= 0);
+            prop_assert!(t.coupon_discount == 0 || upgrade_discount == 0, "a coupon and an upgrade never both apply");
+            prop_assert!(t.coupon_discount + upgrade_discount <= t.subtotal - t.bundle_discount);
+            prop_assert!(t.affiliate_discount <= t.subtotal - t.bundle_discount - t.coupon_discount - upgrade_discount);
             prop_assert!(t.mrp_total >= t.subtotal);
-            prop_assert_eq!(t.total, t.subtotal - t.bundle_discount - t.coupon_discount + t.gifts + t.gift_wrap + t.shipping);
+            prop_assert_eq!(t.total, t.subtotal - t.bundle_discount - t.coupon_discount - upgrade_discount - t.affiliate_discount + t.gifts + t.gift_wrap + t.shipping);
             // Repricing the same cart gives the same result.
             prop_assert_eq!(price_cart(&lines, &offers, &choices, &s, now()), t);
         }

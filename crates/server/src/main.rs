@@ -141,6 +141,43 @@ enum AdminTask {
         #[arg(long, default_value_t = 30)]
         days: i64,
     },
+    /// Add a rung to the cart's upgrade ladder, taken in place of a coupon:
+    /// `drape admin upgrade --title "₹150 off orders of ₹1,499" --min-value 1499 --discount 150 --days 30`;
+    /// `drape admin upgrade --end 3` ends one now.
+    Upgrade {
+        #[arg(long, required_unless_present = "end")]
+        title: Option<String>,
+        /// Rupees the cart must reach (after bundle prices).
+        #[arg(long, default_value_t = 0)]
+        min_value: i64,
+        /// Rupees off.
+        #[arg(long, default_value_t = 0)]
+        discount: i64,
+        #[arg(long, default_value_t = 30)]
+        days: i64,
+        /// End this upgrade option now instead.
+        #[arg(long)]
+        end: Option<i64>,
+    },
+    /// Create or change a partner's affiliation code:
+    /// `drape admin affiliate --code PRIYA10 --name "Priya's picks" --percent 10 --cap 300 --days 90 --mobile 9812345678`.
+    Affiliate {
+        #[arg(long)]
+        code: String,
+        #[arg(long)]
+        name: String,
+        /// Whole percent off for the shopper (0: the code only credits the partner).
+        #[arg(long, default_value_t = 0)]
+        percent: i64,
+        /// Most it takes off, in rupees.
+        #[arg(long)]
+        cap: Option<i64>,
+        #[arg(long, default_value_t = 90)]
+        days: i64,
+        /// The partner's own mobile number: their account may not use the code.
+        #[arg(long)]
+        mobile: Option<String>,
+    },
     /// Set the design of the month: `drape admin featured --category bra --month 2026-12 --slug lace-push-up-bra-wine`.
     Featured {
         #[arg(long)]
@@ -312,6 +349,43 @@ async fn run() -> anyhow::Result<()> {
                 let now = clock.now();
                 let id = store.add_gift_offer(&title, p.id, price * 100, min_order * 100, now, now + chrono::Duration::days(days)).await?;
                 println!("gift offer {id}: {title}");
+            }
+            AdminTask::Upgrade { title, min_value, discount, days, end } => {
+                let now = clock.now();
+                if let Some(id) = end {
+                    anyhow::ensure!(store.end_upgrade_option(id, now).await?, "no running upgrade option {id}");
+                    println!("upgrade option {id} ended");
+                } else {
+                    let title = title.unwrap_or_default();
+                    anyhow::ensure!(!title.trim().is_empty() && min_value >= 0 && discount > 0 && days > 0, "an upgrade needs a title, a minimum of 0 or more, a discount above 0 and 1 day or more");
+                    let id = store.add_upgrade_option(&title, min_value * 100, discount * 100, now, now + chrono::Duration::days(days)).await?;
+                    println!("upgrade option {id}: {title}");
+                }
+            }
+            AdminTask::Affiliate { code, name, percent, cap, days, mobile } => {
+                let code = code.trim().to_ascii_uppercase();
+                anyhow::ensure!(!code.is_empty() && code.len() <= 20 && code.bytes().all(|b| b.is_ascii_alphanumeric()), "codes are 1 to 20 letters and digits");
+                anyhow::ensure!((0..=100).contains(&percent) && cap.is_none_or(|c| c >= 0) && days > 0, "percent 0 to 100, cap 0 or more, days 1 or more");
+                let user_id = match mobile {
+                    Some(m) => {
+                        let m = drape_domain::validation::Mobile::parse(&m).context("mobile: 10 digits starting 6 to 9")?;
+                        Some(store.user_by_mobile(m.as_str()).await?.with_context(|| format!("no account with mobile {}", m.as_str()))?.id)
+                    }
+                    None => None,
+                };
+                let now = clock.now();
+                store
+                    .upsert_affiliate(&drape_store::upgrades::NewAffiliate {
+                        code: &code,
+                        name: name.trim(),
+                        percent,
+                        cap: cap.map(|c| c * 100),
+                        user_id,
+                        starts_at: now,
+                        ends_at: now + chrono::Duration::days(days),
+                    })
+                    .await?;
+                println!("affiliation code {code}: {name}, {percent}% off, for {days} days");
             }
             AdminTask::Stock { sku, set } => {
                 anyhow::ensure!(set >= 0, "stock cannot be negative");

@@ -73,8 +73,7 @@ async fn coupons_apply_or_say_why_not() {
     assert_eq!(b.get(&app, &url("coupon_code=NOPE")).await.assert_error(400)["message"], "This coupon code is not valid.");
     assert_eq!(b.get(&app, &url("coupon_code=%3Cscript%3E")).await.assert_error(400)["message"], "Coupon codes are letters and digits only.");
     assert_eq!(b.get(&app, &url("")).await.json()["cart_attr"]["coupon_code"], "", "refused coupons are not kept");
-    b.get(&app, &url("affiliation_code=PARTNER1")).await.assert_error(400);
-    b.get(&app, &url("upgrade_selected_option=2")).await.assert_error(400);
+    assert_eq!(b.get(&app, &url("affiliation_code=PARTNER1")).await.assert_error(400)["message"], "This affiliation code is not valid.");
     assert_eq!(b.get(&app, &url("coupon_code=&affiliation_code=&upgrade_selected_option=")).await.status, 200, "empty parameters are fine");
 
     let bra15 = b.get(&app, &url("coupon_code=bra15")).await.json();
@@ -221,4 +220,100 @@ async fn last_minute_deals_and_view_offers() {
     let mut other = Browser::new();
     other.get(&app, &format!("/api/v4/carts-new/{cart_id}/get-view-offers-data/")).await.assert_error(404);
     other.get(&app, &format!("/api/v3/carts/{cart_id}/last-minute-deals/")).await.assert_error(404);
+}
+
+#[tokio::test]
+async fn upgrade_offers_replace_the_coupon_and_only_when_the_cart_reaches_them() {
+    let app = app().await;
+    let mut b = Browser::new();
+    // Two T-shirt bras: ₹1,598, "any 2 for ₹1,499" → ₹1,499 after bundle prices.
+    let (cart_id, line) = cart_with(&app, &mut b, "everyday-padded-t-shirt-bra-black", 2).await;
+    let url = |q: &str| format!("/api/v4/carts-new/{cart_id}?{q}");
+    let c = b.get(&app, &url("")).await.json();
+    let options = c["upgrade_offer_values"]["options"].as_array().unwrap().clone();
+    assert_eq!(options.len(), 3);
+    assert_eq!((options[0]["unlocked"].as_bool(), options[1]["unlocked"].as_bool(), options[1]["amount_short"].as_i64()), (Some(true), Some(false), Some(100_000)));
+    assert_eq!(c["upgrade_offer_values"]["offer_upgrade_message"], "Your cart unlocks an upgrade: ₹100 off orders of ₹1,299. Take it in place of a coupon.");
+    let (first, second) = (options[0]["id"].as_i64().unwrap(), options[1]["id"].as_i64().unwrap());
+
+    assert_eq!(b.get(&app, &url("coupon_code=FLAT200")).await.json()["cart_attr"]["coupon_discount"], 20_000);
+    // Refused choices change nothing.
+    assert_eq!(b.get(&app, &url(&format!("upgrade_selected_option={second}"))).await.assert_error(400)["message"], "Add ₹1,000 more to your cart to take this upgrade.");
+    assert_eq!(b.get(&app, &url("upgrade_selected_option=abc")).await.assert_error(400)["fields"]["upgrade_selected_option"], "Choose an upgrade from the list.");
+    assert_eq!(b.get(&app, &url("upgrade_selected_option=987654")).await.assert_error(400)["message"], "There is no such upgrade offer on this cart.");
+    let kept = b.get(&app, &url("")).await.json();
+    assert_eq!((kept["cart_attr"]["coupon_code"].as_str(), kept["upgrade_offer_values"]["selected_option"].as_i64()), (Some("FLAT200"), None));
+
+    let upgraded = b.get(&app, &url(&format!("upgrade_selected_option={first}"))).await.json();
+    assert_eq!(upgraded["cart_attr"]["upgrade_discount"], 10_000);
+    assert_eq!(upgraded["cart_attr"]["coupon_discount"], 0);
+    assert_eq!(upgraded["cart_attr"]["coupon_message"], "A coupon does not combine with an upgrade offer; remove the upgrade to use it.");
+    assert_eq!(upgraded["cart_attr"]["total"], 139_900);
+    assert_eq!(upgraded["upgrade_offer_values"]["offer_upgrade_message"], "Upgrade applied: ₹100 off orders of ₹1,299. Add ₹1,000 more to upgrade to ₹300 off orders of ₹2,499.");
+    assert_eq!(upgraded["upgrade_offer_values"]["options"][0]["selected"], true);
+    assert_eq!(b.get(&app, &url("coupon_code=BRA15")).await.assert_error(400)["message"], "A coupon does not combine with an upgrade offer; remove the upgrade to use it.");
+    let offers = b.get(&app, &format!("/api/v4/carts-new/{cart_id}/get-view-offers-data/")).await.json();
+    assert_eq!(offers["upgrades"].as_array().unwrap().len(), 3);
+    assert!(offers["coupons"].as_array().unwrap().iter().all(|c| c["applicable"] == false), "no coupon fits while the upgrade is taken");
+
+    // Another shopper cannot choose for this cart.
+    let mut other = Browser::new();
+    other.get(&app, &url("upgrade_selected_option=0")).await.assert_error(404);
+    // The cart shrinks below the rung: the choice is kept but gives nothing, and the coupon is back.
+    let shrunk = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 1})).await.json();
+    assert_eq!((shrunk["cart_attr"]["upgrade_discount"].as_i64(), shrunk["upgrade_offer_values"]["selected_option"].as_i64()), (Some(0), Some(first)));
+    assert!(shrunk["upgrade_offer_values"]["selected_message"].as_str().unwrap().starts_with("Add ₹"), "{}", shrunk["upgrade_offer_values"]);
+    let back = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/?upgrade_selected_option=0"), json!({"quantity": 2})).await.json();
+    assert_eq!((back["cart_attr"]["upgrade_discount"].as_i64(), back["cart_attr"]["coupon_discount"].as_i64()), (Some(0), Some(20_000)));
+    assert_eq!(back["upgrade_offer_values"]["selected_option"], serde_json::Value::Null);
+}
+
+#[tokio::test]
+async fn affiliation_codes_credit_a_partner_and_may_take_a_share_off() {
+    let app = app().await;
+    let mut b = Browser::new();
+    let who = b.login(&app, "9811111112").await;
+    let (cart_id, _) = cart_with(&app, &mut b, "everyday-padded-t-shirt-bra-black", 2).await;
+    let url = |q: &str| format!("/api/v4/carts-new/{cart_id}?{q}");
+    b.get(&app, &url("coupon_code=FLAT200")).await.json();
+    let referred = b.get(&app, &url("affiliation_code=riyastyle")).await.json();
+    assert_eq!((referred["cart_attr"]["affiliation_code"].as_str(), referred["cart_attr"]["affiliate_name"].as_str()), (Some("RIYASTYLE"), Some("Riya's Style Notes")));
+    // 5% of what is left after the coupon (₹1,499 − ₹200 = ₹1,299) is ₹64.95: whole rupees, ₹64.
+    assert_eq!(referred["cart_attr"]["affiliate_discount"], 6_400);
+    assert_eq!(referred["cart_attr"]["total"], 129_900 - 6_400);
+    assert_eq!(b.get(&app, &url("affiliation_code=DIWALIPARTNER")).await.assert_error(400)["message"], "This affiliation code has expired.");
+    assert_eq!(b.get(&app, &url("affiliation_code=NOPE")).await.assert_error(400)["message"], "This affiliation code is not valid.");
+    assert_eq!(b.get(&app, &url("affiliation_code=%3Cb%3E")).await.assert_error(400)["message"], "Affiliation codes are letters and digits only.");
+    let mut other = Browser::new();
+    other.get(&app, &url("isaffiliateremove=1")).await.assert_error(404);
+    assert_eq!(b.get(&app, &url("")).await.json()["cart_attr"]["affiliation_code"], "RIYASTYLE", "refusals and strangers change nothing");
+
+    // A partner cannot use their own code.
+    let now = app.clock_now();
+    app.db
+        .store
+        .upsert_affiliate(&drape_store::upgrades::NewAffiliate {
+            code: "MYPICKS",
+            name: "My picks",
+            percent: 10,
+            cap: None,
+            user_id: who["user"]["id"].as_i64(),
+            starts_at: now - chrono::Duration::days(1),
+            ends_at: now + chrono::Duration::days(1),
+        })
+        .await
+        .unwrap();
+    assert_eq!(b.get(&app, &url("affiliation_code=MYPICKS")).await.assert_error(400)["message"], "You cannot use your own affiliation code.");
+    let removed = b.get(&app, &url("isaffiliateremove=1")).await.json();
+    assert_eq!((removed["cart_attr"]["affiliation_code"].as_str(), removed["cart_attr"]["affiliate_discount"].as_i64()), (Some(""), Some(0)));
+
+    // A guest who came through a partner keeps the credit after logging in.
+    let mut guest = Browser::new();
+    let (guest_cart, _) = cart_with(&app, &mut guest, "cotton-non-padded-bra-black", 1).await;
+    let credited = guest.get(&app, &format!("/api/v4/carts-new/{guest_cart}?affiliation_code=FITWITHANU")).await.json();
+    assert_eq!((credited["cart_attr"]["affiliate_discount"].as_i64(), credited["cart_attr"]["affiliate_message"].as_str()), (Some(0), Some("")));
+    guest.login(&app, "9811111113").await;
+    let info = guest.get(&app, "/get/view-cart-info/").await.json();
+    let merged = guest.get(&app, &format!("/api/v4/carts-new/{}", info["cart_id"])).await.json();
+    assert_eq!(merged["cart_attr"]["affiliation_code"], "FITWITHANU");
 }

@@ -81,16 +81,18 @@ pub struct CartRow {
     pub id: i64,
     pub coupon_code: String,
     pub gift_wrap: i64,
+    pub affiliation_code: String,
+    pub upgrade_option_id: Option<i64>,
 }
 
 impl Store {
     pub async fn cart_row(&self, owner: CartOwner<'_>) -> Result<Option<CartRow>> {
         let row = match owner {
             CartOwner::Shopper(id) => {
-                sqlx::query_as("SELECT id, coupon_code, gift_wrap FROM carts WHERE user_id = $1").bind(id).fetch_optional(&self.pool).await?
+                sqlx::query_as("SELECT id, coupon_code, gift_wrap, affiliation_code, upgrade_option_id FROM carts WHERE user_id = $1").bind(id).fetch_optional(&self.pool).await?
             }
             CartOwner::Guest(t) => {
-                sqlx::query_as("SELECT id, coupon_code, gift_wrap FROM carts WHERE guest_token_hash = $1")
+                sqlx::query_as("SELECT id, coupon_code, gift_wrap, affiliation_code, upgrade_option_id FROM carts WHERE guest_token_hash = $1")
                     .bind(hash_secret(t))
                     .fetch_optional(&self.pool)
                     .await?
@@ -101,6 +103,19 @@ impl Store {
 
     pub async fn set_cart_coupon(&self, cart_id: i64, code: &str, now: DateTime<Utc>) -> Result<()> {
         sqlx::query("UPDATE carts SET coupon_code = $1, updated_at = $2 WHERE id = $3").bind(code).bind(millis(now)).bind(cart_id).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Keeps the shopper's coupon, affiliation code and upgrade option together, in one write.
+    pub async fn set_cart_choices(&self, cart_id: i64, coupon_code: &str, affiliation_code: &str, upgrade_option_id: Option<i64>, now: DateTime<Utc>) -> Result<()> {
+        sqlx::query("UPDATE carts SET coupon_code = $1, affiliation_code = $2, upgrade_option_id = $3, updated_at = $4 WHERE id = $5")
+            .bind(coupon_code)
+            .bind(affiliation_code)
+            .bind(upgrade_option_id)
+            .bind(millis(now))
+            .bind(cart_id)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
@@ -292,6 +307,14 @@ impl Store {
                 }
             }
         }
+        // The partner who sent the guest keeps the credit, unless the shopper's cart already names one.
+        sqlx::query(
+            "UPDATE carts SET affiliation_code = (SELECT g.affiliation_code FROM carts g WHERE g.id = $1) WHERE id = $2 AND affiliation_code = ''",
+        )
+        .bind(guest_cart)
+        .bind(user_cart)
+        .execute(&mut *tx)
+        .await?;
         sqlx::query("DELETE FROM carts WHERE id = $1").bind(guest_cart).execute(&mut *tx).await?;
         sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2").bind(millis(now)).bind(user_cart).execute(&mut *tx).await?;
         tx.commit().await?;

@@ -14,6 +14,7 @@ pub mod outbox;
 pub mod reference;
 pub mod seed;
 pub mod testing;
+pub mod upgrades;
 
 pub use db::{Engine, Store, StoreError};
 

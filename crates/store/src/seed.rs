@@ -526,6 +526,24 @@ impl Store {
             }
         }
 
+        // The upgrade ladder (taken in place of a coupon) and partners' codes.
+        for (title, min_value, discount) in [
+            ("₹100 off orders of ₹1,299", 129_900i64, 10_000i64),
+            ("₹300 off orders of ₹2,499", 249_900, 30_000),
+            ("₹600 off orders of ₹3,999", 399_900, 60_000),
+        ] {
+            exec(&mut tx, "INSERT INTO upgrade_options (title, min_value, discount, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)",
+                &[S(title), I(min_value), I(discount), I(since), I(month_ahead)]).await?;
+        }
+        for (code, name, percent, cap, from, to) in [
+            ("RIYASTYLE", "Riya's Style Notes", 5i64, Some(25_000i64), -10i64, 80i64),
+            ("FITWITHANU", "Fit with Anu", 0, None, -10, 80),
+            ("DIWALIPARTNER", "Festive partners", 10, None, -60, -20),
+        ] {
+            exec(&mut tx, "INSERT INTO affiliates (code, name, percent, cap, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                &[S(code), S(name), I(percent), cap.map(I).unwrap_or(N), I(t + from * day), I(t + to * day)]).await?;
+        }
+
         // A store-wide sale countdown.
         exec(&mut tx, "INSERT INTO timers (product_id, text, starts_at, ends_at) VALUES ($1, $2, $3, $4)",
             &[N, S("End of Season Sale ends in"), I(millis(now - Duration::days(1))), I(millis(now + Duration::days(3)))]).await?;

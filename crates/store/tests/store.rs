@@ -236,3 +236,39 @@ async fn concurrent_adds_never_pass_the_limit() {
         db.finish().await;
     }
 }
+
+#[tokio::test]
+async fn upgrade_ladder_and_affiliation_codes_are_kept_and_validated() {
+    for db in TestDb::all().await {
+        let s = &db.store;
+        let e = db.engine;
+        s.seed_demo(now()).await.unwrap();
+        let ladder = s.running_upgrades(now()).await.unwrap();
+        assert_eq!(ladder.iter().map(|o| o.min_value).collect::<Vec<_>>(), vec![129_900, 249_900, 399_900], "{e}: lowest rung first");
+        assert!(matches!(s.add_upgrade_option("free", 0, 0, now(), now() + Duration::days(1)).await, Err(StoreError::Conflict(_))), "{e}: a rung gives something");
+        let id = s.add_upgrade_option("₹50 off", 50_000, 5_000, now(), now() + Duration::days(1)).await.unwrap();
+        assert_eq!(s.running_upgrades(now()).await.unwrap()[0].id, id, "{e}");
+        assert!(s.end_upgrade_option(id, now()).await.unwrap(), "{e}");
+        assert!(!s.end_upgrade_option(id, now()).await.unwrap(), "{e}: ended once");
+        assert!(s.running_upgrades(now()).await.unwrap().iter().all(|o| o.id != id), "{e}");
+
+        let riya = s.affiliate_by_code("RIYASTYLE").await.unwrap().expect("seeded partner");
+        assert_eq!((riya.percent, riya.cap), (5, Some(25_000)), "{e}");
+        let partner = drape_store::upgrades::NewAffiliate { code: "ANU", name: "Anu", percent: 101, cap: None, user_id: None, starts_at: now(), ends_at: now() + Duration::days(1) };
+        assert!(s.upsert_affiliate(&partner).await.is_err(), "{e}: percent over 100");
+        assert!(s.upsert_affiliate(&drape_store::upgrades::NewAffiliate { code: "an<u", percent: 5, ..partner.clone() }).await.is_err(), "{e}: odd characters");
+        s.upsert_affiliate(&drape_store::upgrades::NewAffiliate { percent: 5, ..partner.clone() }).await.unwrap();
+        s.upsert_affiliate(&drape_store::upgrades::NewAffiliate { percent: 7, ..partner }).await.unwrap();
+        assert_eq!(s.affiliate_by_code("ANU").await.unwrap().unwrap().percent, 7, "{e}: changed, not duplicated");
+
+        // The cart keeps the three choices together.
+        let owner = CartOwner::Guest("guest-token-upgrades");
+        let p = s.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+        let size = s.sizes(p.id).await.unwrap().into_iter().find(|z| z.stock > 0).unwrap();
+        s.add_to_cart(owner, &CartLine { id: 0, product_id: p.id, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 1, deal_id: None }, now()).await.unwrap();
+        let row = s.cart_row(owner).await.unwrap().unwrap();
+        s.set_cart_choices(row.id, "FLAT200", "ANU", Some(ladder[0].id), now()).await.unwrap();
+        let row = s.cart_row(owner).await.unwrap().unwrap();
+        assert_eq!((row.coupon_code.as_str(), row.affiliation_code.as_str(), row.upgrade_option_id), ("FLAT200", "ANU", Some(ladder[0].id)), "{e}");
+    }
+}

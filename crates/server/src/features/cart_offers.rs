@@ -3,7 +3,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Json, Query};
-use crate::features::cart_view::{build_cart, load_cart, own_cart, CartOut};
+use crate::features::cart_view::{build_cart, choices_of, load_cart, own_cart, CartOut};
 use crate::features::catalog;
 use crate::security::Viewer;
 use crate::AppState;
@@ -160,6 +160,8 @@ pub struct ViewOffers {
     pub coupons: Vec<CouponOffer>,
     pub remaining_offers: Vec<crate::features::cart_view::RemainingOfferOut>,
     pub bundles_applied: Vec<crate::features::cart_view::BundleOut>,
+    /// The upgrade ladder: each rung, whether the cart reaches it and whether it is taken.
+    pub upgrades: Vec<crate::features::cart_view::UpgradeOptionOut>,
 }
 
 /// Every coupon open now, whether it fits this cart and why not, and how far the cart is from each offer.
@@ -172,6 +174,7 @@ pub async fn view_offers(State(state): State<AppState>, viewer: Viewer, Path(id)
     let inputs = load_cart(&state, owner, &row).await?;
     let now = state.now();
     let settings = ShopSettings::default();
+    let (base, _) = choices_of(&state, &viewer, &row, &inputs.taken).await?;
     let mut coupons = Vec::new();
     for c in state.store.open_coupons(now).await? {
         let usage = state.store.coupon_usage(c.id, viewer.user.as_ref().map(|u| u.id)).await?;
@@ -180,10 +183,15 @@ pub async fn view_offers(State(state): State<AppState>, viewer: Viewer, Path(id)
             // An empty cart: say what the coupon needs rather than that it does not fit.
             check_coupon(&coupon, usage, 1, 0, now).err().map(|r| r.message()).unwrap_or_default()
         } else {
-            let choices = Choices { coupon: Some((coupon, usage)), gift_wrap: row.gift_wrap != 0, gifts_taken: inputs.taken.iter().map(|t| t.0).collect() };
+            let choices = Choices { coupon: Some((coupon, usage)), ..base.clone() };
             pricing::price_cart(&inputs.lines, &inputs.offers, &choices, &settings, now).coupon_refusal.map(|r| r.message()).unwrap_or_default()
         };
         coupons.push(CouponOffer { code: c.code, description: c.description, applicable: reason.is_empty(), reason });
     }
-    Ok(axum::Json(ViewOffers { coupons, remaining_offers: cart.remaining_offers.result, bundles_applied: cart.cart_attr.bundles }))
+    Ok(axum::Json(ViewOffers {
+        coupons,
+        remaining_offers: cart.remaining_offers.result,
+        bundles_applied: cart.cart_attr.bundles,
+        upgrades: cart.upgrade_offer_values.options,
+    }))
 }

@@ -93,6 +93,17 @@ pub struct CartAttr {
     pub coupon_discount_ui: String,
     /// Why the kept coupon does not apply now, if it does not.
     pub coupon_message: String,
+    /// The upgrade offer taken (in place of a coupon), 0 when none applies.
+    pub upgrade_discount: i64,
+    pub upgrade_discount_ui: String,
+    /// The partner's code kept on the cart ('' when none).
+    pub affiliation_code: String,
+    /// The partner's name, for "Referred by …".
+    pub affiliate_name: String,
+    pub affiliate_discount: i64,
+    pub affiliate_discount_ui: String,
+    /// Why the kept affiliation code gives no discount now, if it does not.
+    pub affiliate_message: String,
     pub gift_wrap: bool,
     pub gift_wrap_charge: i64,
     pub gift_wrap_charge_ui: String,
@@ -124,9 +135,30 @@ pub struct RemainingOffers {
     pub result: Vec<RemainingOfferOut>,
 }
 
+#[derive(Serialize, utoipa::ToSchema, Clone)]
+pub struct UpgradeOptionOut {
+    pub id: i64,
+    pub title: String,
+    pub min_value: i64,
+    pub min_value_ui: String,
+    pub discount: i64,
+    pub discount_ui: String,
+    /// The cart (after bundle prices) reaches it.
+    pub unlocked: bool,
+    /// Paise still to add to reach it (0 when unlocked).
+    pub amount_short: i64,
+    pub selected: bool,
+}
+
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct UpgradeOfferValues {
+    /// The nudge: what is taken and the next rung, what the cart unlocks, or how far the first rung is.
     pub offer_upgrade_message: String,
+    /// The option the shopper chose (upgrade_selected_option), whether or not it applies now.
+    pub selected_option: Option<i64>,
+    /// Why the chosen option does not apply now ('' when it does or none is chosen).
+    pub selected_message: String,
+    pub options: Vec<UpgradeOptionOut>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -229,6 +261,7 @@ pub async fn load_cart(state: &AppState, owner: CartOwner<'_>, row: &CartRow) ->
     let taken = store.cart_gifts(row.id).await?;
     let offers = Offers {
         bundles: store.running_bundles(now).await?,
+        upgrades: store.running_upgrades(now).await?,
         gifts: gift_rows
             .iter()
             .map(|g| pricing::GiftOffer { id: g.id, title: g.title.clone(), product_id: g.product_id, price: g.price, min_order: g.min_order })
@@ -246,6 +279,29 @@ pub async fn coupon_with_usage(state: &AppState, viewer: &Viewer, code: &str) ->
         Some(c) => Some((c.to_coupon(), state.store.coupon_usage(c.id, viewer.user.as_ref().map(|u| u.id)).await?)),
         None => None,
     })
+}
+
+/// The cart's kept partner code, as the engine sees it, with the partner's name.
+async fn affiliate_of(state: &AppState, code: &str) -> ApiResult<Option<(pricing::Affiliate, String)>> {
+    if code.is_empty() {
+        return Ok(None);
+    }
+    Ok(state.store.affiliate_by_code(code).await?.map(|a| (a.to_affiliate(), a.name)))
+}
+
+/// The shopper's choices kept with the cart row, read for the engine.
+pub async fn choices_of(state: &AppState, viewer: &Viewer, row: &CartRow, taken: &[(i64, String)]) -> ApiResult<(Choices, String)> {
+    let affiliate = affiliate_of(state, &row.affiliation_code).await?;
+    let name = affiliate.as_ref().map(|a| a.1.clone()).unwrap_or_default();
+    let choices = Choices {
+        coupon: coupon_with_usage(state, viewer, &row.coupon_code).await?,
+        gift_wrap: row.gift_wrap != 0,
+        gifts_taken: taken.iter().map(|t| t.0).collect(),
+        upgrade: row.upgrade_option_id,
+        affiliate: affiliate.map(|a| a.0),
+        shopper_id: viewer.user.as_ref().map(|u| u.id),
+    };
+    Ok((choices, name))
 }
 
 /// The cart event data of spec 000 §3, from the lines already read (deal prices included).
@@ -270,11 +326,27 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
     let CartInputs { items, lines: engine_lines, offers, gift_rows, taken } = load_cart(state, owner, row).await?;
     let store = &state.store;
     let now = state.now();
-    let coupon = coupon_with_usage(state, viewer, &row.coupon_code).await?;
+    let (choices, affiliate_name) = choices_of(state, viewer, row, &taken).await?;
     let settings = ShopSettings::default();
-    let choices = Choices { coupon, gift_wrap: row.gift_wrap != 0, gifts_taken: taken.iter().map(|t| t.0).collect() };
     let t = pricing::price_cart(&engine_lines, &offers, &choices, &settings, now);
-    let goods = t.subtotal - t.bundle_discount - t.coupon_discount;
+    let goods = t.goods;
+    let after_bundles = t.subtotal - t.bundle_discount;
+    let upgrade_discount = t.upgrade.map_or(0, |u| u.1);
+    let upgrade_options: Vec<UpgradeOptionOut> = offers
+        .upgrades
+        .iter()
+        .map(|o| UpgradeOptionOut {
+            id: o.id,
+            title: o.title.clone(),
+            min_value: o.min_value,
+            min_value_ui: format_inr(o.min_value),
+            discount: o.discount,
+            discount_ui: format_inr(o.discount),
+            unlocked: t.pieces > 0 && after_bundles >= o.min_value,
+            amount_short: (o.min_value - after_bundles).max(0),
+            selected: row.upgrade_option_id == Some(o.id),
+        })
+        .collect();
     let gift_products = store.products_by_ids(&gift_rows.iter().map(|g| g.product_id).collect::<Vec<_>>()).await?;
     let gift_cards = catalog::cards(state, &gift_products).await?;
     let gifts: Vec<GiftOut> = gift_rows
@@ -294,13 +366,13 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
             })
         })
         .collect();
-    let you_save = (t.mrp_total - t.subtotal) + t.bundle_discount + t.coupon_discount;
+    let you_save = (t.mrp_total - t.subtotal) + t.bundle_discount + t.coupon_discount + upgrade_discount + t.affiliate_discount;
     let shipping_text = if t.pieces == 0 {
         String::new()
     } else if t.shipping == 0 {
         "Yay! You get free shipping on this order".to_string()
     } else {
-        format!("Add {} more for free shipping", format_inr(settings.free_shipping_from - (t.subtotal - t.bundle_discount - t.coupon_discount)))
+        format!("Add {} more for free shipping", format_inr(settings.free_shipping_from - goods))
     };
     let event_data = Some(event_data_of(row.id, &items));
     Ok(CartOut {
@@ -318,6 +390,13 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
             coupon_discount: t.coupon_discount,
             coupon_discount_ui: format_inr(t.coupon_discount),
             coupon_message: t.coupon_refusal.as_ref().map(|r| r.message()).unwrap_or_default(),
+            upgrade_discount,
+            upgrade_discount_ui: format_inr(upgrade_discount),
+            affiliation_code: row.affiliation_code.clone(),
+            affiliate_name,
+            affiliate_discount: t.affiliate_discount,
+            affiliate_discount_ui: format_inr(t.affiliate_discount),
+            affiliate_message: t.affiliate_refusal.as_ref().map(|r| r.message()).unwrap_or_default(),
             gift_wrap: row.gift_wrap != 0,
             gift_wrap_charge: t.gift_wrap,
             gift_wrap_charge_ui: format_inr(t.gift_wrap),
@@ -348,7 +427,12 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
                 .collect(),
         },
         cart_paid_gift_details: gifts,
-        upgrade_offer_values: UpgradeOfferValues { offer_upgrade_message: String::new() },
+        upgrade_offer_values: UpgradeOfferValues {
+            offer_upgrade_message: if t.pieces > 0 { pricing::upgrade_message(&offers.upgrades, after_bundles, t.upgrade.map(|u| u.0)) } else { String::new() },
+            selected_option: row.upgrade_option_id,
+            selected_message: t.upgrade_refusal.as_ref().map(|r| r.message()).unwrap_or_default(),
+            options: upgrade_options,
+        },
         event_data,
     })
 }
@@ -382,40 +466,60 @@ fn is_yes(v: &Option<String>) -> bool {
     matches!(v.as_deref().map(str::trim), Some("1" | "true" | "True"))
 }
 
-/// Applies, keeps or removes the coupon named in the query. A refused coupon is a 400 with the reason,
-/// and the cart keeps what it had.
-async fn apply_coupon_query(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>, row: &mut CartRow, q: &CartQuery) -> ApiResult<()> {
-    // The shop has no affiliate codes or upgrade offers yet: say so rather than pretend to apply one.
-    if q.affiliation_code.as_deref().is_some_and(|c| !c.trim().is_empty()) {
-        return Err(ApiError::field("affiliation_code", "Affiliation codes are not accepted yet."));
-    }
-    if q.upgrade_selected_option.as_deref().is_some_and(|c| !c.trim().is_empty()) {
-        return Err(ApiError::field("upgrade_selected_option", "There is no upgrade offer on this cart."));
-    }
-    if is_yes(&q.iscouponremove) {
-        state.store.set_cart_coupon(row.id, "", state.now()).await?;
-        row.coupon_code.clear();
-        return Ok(());
-    }
-    let Some(code) = q.coupon_code.as_deref().map(str::trim).filter(|c| !c.is_empty()) else { return Ok(()) };
+/// A code typed by the shopper: trimmed, upper-cased, letters and digits only (at most 20).
+fn typed_code(field: &'static str, what: &str, raw: &Option<String>) -> ApiResult<Option<String>> {
+    let Some(code) = raw.as_deref().map(str::trim).filter(|c| !c.is_empty()) else { return Ok(None) };
     let code = code.to_ascii_uppercase();
     if code.len() > 20 || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(ApiError::field("coupon_code", "Coupon codes are letters and digits only."));
+        return Err(ApiError::field(field, format!("{what} are letters and digits only.")));
     }
-    if code == row.coupon_code {
+    Ok(Some(code))
+}
+
+/// Applies, keeps or removes the coupon, the affiliation code and the upgrade option named in the
+/// query. Everything asked is checked first with the engine; a refusal is a 400 with the reason and
+/// the cart keeps what it had.
+async fn apply_cart_query(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>, row: &mut CartRow, q: &CartQuery) -> ApiResult<()> {
+    let mut trial = row.clone();
+    if is_yes(&q.iscouponremove) {
+        trial.coupon_code.clear();
+    } else if let Some(code) = typed_code("coupon_code", "Coupon codes", &q.coupon_code)? {
+        trial.coupon_code = code;
+    }
+    if is_yes(&q.isaffiliateremove) {
+        trial.affiliation_code.clear();
+    } else if let Some(code) = typed_code("affiliation_code", "Affiliation codes", &q.affiliation_code)? {
+        trial.affiliation_code = code;
+    }
+    if let Some(option) = q.upgrade_selected_option.as_deref().map(str::trim).filter(|o| !o.is_empty()) {
+        let id: i64 = option.parse().ok().filter(|id| *id >= 0).ok_or_else(|| ApiError::field("upgrade_selected_option", "Choose an upgrade from the list."))?;
+        // 0 takes the upgrade off.
+        trial.upgrade_option_id = (id > 0).then_some(id);
+    }
+    if trial == *row {
         return Ok(());
     }
-    if state.store.coupon_by_code(&code).await?.is_none() {
+    let coupon_asked = trial.coupon_code != row.coupon_code && !trial.coupon_code.is_empty();
+    let affiliate_asked = trial.affiliation_code != row.affiliation_code && !trial.affiliation_code.is_empty();
+    let upgrade_asked = trial.upgrade_option_id != row.upgrade_option_id && trial.upgrade_option_id.is_some();
+    if coupon_asked && state.store.coupon_by_code(&trial.coupon_code).await?.is_none() {
         return Err(ApiError::field("coupon_code", "This coupon code is not valid."));
     }
-    let mut trial = row.clone();
-    trial.coupon_code = code.clone();
+    if affiliate_asked && state.store.affiliate_by_code(&trial.affiliation_code).await?.is_none() {
+        return Err(ApiError::field("affiliation_code", "This affiliation code is not valid."));
+    }
     let priced = build_cart(state, viewer, owner, &trial).await?;
-    if !priced.cart_attr.coupon_message.is_empty() {
+    if upgrade_asked && !priced.upgrade_offer_values.selected_message.is_empty() {
+        return Err(ApiError::field("upgrade_selected_option", priced.upgrade_offer_values.selected_message));
+    }
+    if coupon_asked && !priced.cart_attr.coupon_message.is_empty() {
         return Err(ApiError::field("coupon_code", priced.cart_attr.coupon_message));
     }
-    state.store.set_cart_coupon(row.id, &code, state.now()).await?;
-    row.coupon_code = code;
+    if affiliate_asked && !priced.cart_attr.affiliate_message.is_empty() {
+        return Err(ApiError::field("affiliation_code", priced.cart_attr.affiliate_message));
+    }
+    state.store.set_cart_choices(row.id, &trial.coupon_code, &trial.affiliation_code, trial.upgrade_option_id, state.now()).await?;
+    *row = trial;
     Ok(())
 }
 
@@ -425,7 +529,7 @@ async fn apply_coupon_query(state: &AppState, viewer: &Viewer, owner: CartOwner<
 pub async fn get_cart(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>, Query(q): Query<CartQuery>) -> ApiResult<axum::Json<CartOut>> {
     let id: i64 = cart_id.trim().parse().map_err(|_| owner_cart_error())?;
     let (owner, mut row) = own_cart(&state, &viewer, Some(id)).await?;
-    apply_coupon_query(&state, &viewer, owner, &mut row, &q).await?;
+    apply_cart_query(&state, &viewer, owner, &mut row, &q).await?;
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
 }
 
@@ -462,7 +566,7 @@ pub async fn change_quantity(
     }
     stock::may_add(available, p.max_cart_items, 0, change.quantity).map_err(|r| ApiError::field("quantity", r.message()))?;
     state.store.set_line_quantity(row.id, line_id, change.quantity).await?;
-    apply_coupon_query(&state, &viewer, owner, &mut row, &q).await?;
+    apply_cart_query(&state, &viewer, owner, &mut row, &q).await?;
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
 }
 
@@ -475,7 +579,7 @@ pub async fn remove_item(State(state): State<AppState>, viewer: Viewer, Path(lin
     if state.store.remove_lines(row.id, &[line_id]).await? == 0 {
         return Err(ApiError::not_found("That item is not in your cart."));
     }
-    apply_coupon_query(&state, &viewer, owner, &mut row, &q).await?;
+    apply_cart_query(&state, &viewer, owner, &mut row, &q).await?;
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
 }
 

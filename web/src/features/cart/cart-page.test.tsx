@@ -148,4 +148,62 @@ describe('<CartPage>', () => {
     expect(await within(wrap).findByText('Gift wrap is not available for this cart.')).toBeTruthy();
     expect(toggle.getAttribute('aria-checked')).toBe('false');
   });
+
+  it('upgrade offers: a reachable rung is taken with upgrade_selected_option, and removed with 0', async () => {
+    const options = [
+      { id: 4, title: '₹100 off orders of ₹1,299', min_value: 129900, min_value_ui: '₹1,299', discount: 10000, discount_ui: '₹100', unlocked: true, amount_short: 0, selected: false },
+      { id: 5, title: '₹300 off orders of ₹2,499', min_value: 249900, min_value_ui: '₹2,499', discount: 30000, discount_ui: '₹300', unlocked: false, amount_short: 100000, selected: false },
+    ];
+    const plain = cartFixture({ upgrade_offer_values: { offer_upgrade_message: '', selected_option: null, selected_message: '', options } });
+    const taken = cartFixture({
+      cart_attr: attrFixture({ upgrade_discount: 10000, upgrade_discount_ui: '₹100', total: 139900, total_ui: '₹1,399' }),
+      upgrade_offer_values: { offer_upgrade_message: '', selected_option: 4, selected_message: '', options: options.map((o) => ({ ...o, selected: o.id === 4 })) },
+    });
+    const asked: (string | null)[] = [];
+    serve({
+      ...base,
+      'GET /api/v4/carts-new/7': (u) => {
+        const option = u.searchParams.get('upgrade_selected_option');
+        if (option !== null) asked.push(option);
+        return json(option === '4' ? taken : plain);
+      },
+    });
+    renderCart();
+    const card = await screen.findByTestId('upgrades');
+    const rungs = within(card).getAllByTestId('upgrade-option');
+    expect(rungs.map((r) => r.dataset.state)).toEqual(['available', 'locked']);
+    expect(rungs[1]!.textContent).toContain('Add ₹1,000 more to unlock');
+    fireEvent.click(within(rungs[0]!).getByRole('button', { name: 'Take' }));
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('₹1,399'));
+    expect(within(screen.getByTestId('upgrades')).getAllByTestId('upgrade-option')[0]!.dataset.state).toBe('applied');
+    fireEvent.click(within(screen.getByTestId('upgrades')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('₹1,499'));
+    expect(asked).toEqual(['4', '0']);
+  });
+
+  it('a referral code opens on request; a refusal shows the reason, an accepted one names the partner', async () => {
+    const referred = cartFixture({
+      cart_attr: attrFixture({ affiliation_code: 'RIYASTYLE', affiliate_name: "Riya's Style Notes", affiliate_discount: 7400, affiliate_discount_ui: '₹74', total: 142500, total_ui: '₹1,425' }),
+    });
+    serve({
+      ...base,
+      'GET /api/v4/carts-new/7': (u) => {
+        const code = u.searchParams.get('affiliation_code');
+        if (code === 'DIWALIPARTNER') return json({ error: 'invalid_field', message: 'This affiliation code has expired.' }, 400);
+        return json(code === 'RIYASTYLE' ? referred : cartFixture());
+      },
+    });
+    renderCart();
+    fireEvent.click(await screen.findByTestId('referral-open'));
+    const input = screen.getByTestId('referral-input');
+    fireEvent.change(input, { target: { value: 'diwalipartner' } });
+    fireEvent.submit(input.closest('form')!);
+    expect((await screen.findByTestId('referral-error')).textContent).toBe('This affiliation code has expired.');
+    fireEvent.change(input, { target: { value: 'riyastyle' } });
+    fireEvent.submit(input.closest('form')!);
+    const applied = await screen.findByTestId('referral-applied');
+    expect(applied.textContent).toContain("Referred by Riya's Style Notes");
+    expect(applied.textContent).toContain('You save ₹74');
+    expect(screen.getByTestId('summary-total').textContent).toBe('₹1,425');
+  });
 });

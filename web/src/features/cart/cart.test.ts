@@ -10,7 +10,10 @@ import {
   priceSummaryRows,
   quantityBounds,
   savingsText,
+  affiliateWarning,
+  upgradeState,
 } from './cart';
+import type { UpgradeOfferValues, UpgradeOption } from '@/shared/api/types';
 import { attrFixture, cartFixture, freeGiftFixture, lineFixture, paidGiftFixture } from './cart.fixtures';
 
 describe('price summary rows', () => {
@@ -160,5 +163,60 @@ describe('lines', () => {
       'This coupon needs a minimum order of ₹999.',
     );
     expect(couponWarning(attrFixture({ coupon_code: '', coupon_message: 'x' }))).toBeNull();
+  });
+});
+
+describe('upgrade offers and referral codes', () => {
+  const rung = (over: Partial<UpgradeOption> = {}): UpgradeOption => ({
+    id: 1,
+    title: '₹100 off orders of ₹1,299',
+    min_value: 129900,
+    min_value_ui: '₹1,299',
+    discount: 10000,
+    discount_ui: '₹100',
+    unlocked: false,
+    amount_short: 40000,
+    selected: false,
+    ...over,
+  });
+  const values = (over: Partial<UpgradeOfferValues> = {}): UpgradeOfferValues => ({
+    offer_upgrade_message: '',
+    selected_option: null,
+    selected_message: '',
+    options: [],
+    ...over,
+  });
+
+  it('a rung is locked (how much more), available, applied, or taken but out of reach (the server says why)', () => {
+    expect(upgradeState(rung(), values())).toEqual({ kind: 'locked', text: 'Add ₹400 more to unlock' });
+    expect(upgradeState(rung({ unlocked: true, amount_short: 0 }), values())).toEqual({ kind: 'available', text: 'Save ₹100 in place of a coupon' });
+    expect(upgradeState(rung({ unlocked: true, amount_short: 0, selected: true }), values({ selected_option: 1 }))).toEqual({
+      kind: 'applied',
+      text: 'Applied: you save ₹100',
+    });
+    expect(
+      upgradeState(rung({ selected: true }), values({ selected_option: 1, selected_message: 'Add ₹400 more to your cart to take this upgrade.' })),
+    ).toEqual({ kind: 'chosen-locked', text: 'Add ₹400 more to your cart to take this upgrade.' });
+  });
+
+  it('the summary lists the upgrade and the referral discount; gifts are measured after them', () => {
+    const attr = attrFixture({
+      upgrade_discount: 10000,
+      upgrade_discount_ui: '₹100',
+      affiliation_code: 'RIYASTYLE',
+      affiliate_name: "Riya's Style Notes",
+      affiliate_discount: 6900,
+      affiliate_discount_ui: '₹69',
+    });
+    const rows = priceSummaryRows(attr).map((r) => [r.key, r.label, r.value]);
+    expect(rows).toContainEqual(['upgrade', 'Upgrade offer', '−₹100']);
+    expect(rows).toContainEqual(['affiliate', 'Referral RIYASTYLE', '−₹69']);
+    expect(giftOrderValue(attr)).toBe(159800 - 9900 - 10000 - 6900);
+  });
+
+  it('a kept referral code that gives nothing says why; a credit-only code says nothing', () => {
+    expect(affiliateWarning(attrFixture({ affiliation_code: 'X', affiliate_message: 'This affiliation code has expired.' }))).toBe('This affiliation code has expired.');
+    expect(affiliateWarning(attrFixture({ affiliation_code: 'FITWITHANU' }))).toBeNull();
+    expect(affiliateWarning(attrFixture({ affiliate_message: 'stale' }))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Cart, CartAttr, CartGiftOffer, CartLine } from '@/shared/api/types';
+import type { Cart, CartAttr, CartGiftOffer, CartLine, UpgradeOfferValues, UpgradeOption } from '@/shared/api/types';
 import { formatINR } from '@/shared/lib/money';
 
 /*
@@ -78,6 +78,12 @@ export function priceSummaryRows(attr: CartAttr, gifts: CartGiftOffer[] = []): S
   if (attr.coupon_code && attr.coupon_discount > 0) {
     rows.push({ key: 'coupon', label: `Coupon ${attr.coupon_code}`, value: minus(attr.coupon_discount_ui), tone: 'saving' });
   }
+  if (attr.upgrade_discount > 0) {
+    rows.push({ key: 'upgrade', label: 'Upgrade offer', value: minus(attr.upgrade_discount_ui), tone: 'saving' });
+  }
+  if (attr.affiliation_code && attr.affiliate_discount > 0) {
+    rows.push({ key: 'affiliate', label: `Referral ${attr.affiliation_code}`, value: minus(attr.affiliate_discount_ui), tone: 'saving' });
+  }
   if (attr.gift_wrap) rows.push({ key: 'gift-wrap', label: 'Gift wrap', value: attr.gift_wrap_charge_ui });
   for (const g of gifts) {
     if (isFreeGift(g) && g.chosen_size) {
@@ -115,9 +121,36 @@ export function couponWarning(attr: CartAttr): string | null {
 
 // ------------------------------------------------------------------ gifts
 
-/** What gift thresholds are measured against: the items after bundle offers and the coupon. */
+/** What gift thresholds are measured against: the items after bundle offers and every discount. */
 export function giftOrderValue(attr: CartAttr): number {
-  return Math.max(0, attr.subtotal - attr.bundle_discount - attr.coupon_discount);
+  return Math.max(0, attr.subtotal - attr.bundle_discount - attr.coupon_discount - attr.upgrade_discount - attr.affiliate_discount);
+}
+
+// ------------------------------------------------------------------ upgrade offers and referral codes
+
+export type UpgradeState =
+  | { kind: 'applied'; text: string }
+  | { kind: 'chosen-locked'; text: string }
+  | { kind: 'available'; text: string }
+  | { kind: 'locked'; text: string };
+
+/**
+ * One rung of the upgrade ladder as the shopper sees it: taken and applying, taken but the cart fell
+ * below it (the server's reason), reachable (take it in place of a coupon), or how much more it needs.
+ */
+export function upgradeState(option: UpgradeOption, values: UpgradeOfferValues): UpgradeState {
+  if (option.selected) {
+    return option.unlocked
+      ? { kind: 'applied', text: `Applied: you save ${option.discount_ui}` }
+      : { kind: 'chosen-locked', text: values.selected_message || `Add ${formatINR(option.amount_short)} more to use it` };
+  }
+  if (option.unlocked) return { kind: 'available', text: `Save ${option.discount_ui} in place of a coupon` };
+  return { kind: 'locked', text: `Add ${formatINR(option.amount_short)} more to unlock` };
+}
+
+/** A kept referral code that gives nothing now says why; one that only credits the partner says nothing. */
+export function affiliateWarning(attr: CartAttr): string | null {
+  return attr.affiliation_code && attr.affiliate_message ? attr.affiliate_message : null;
 }
 
 export const isFreeGift = (gift: CartGiftOffer) => gift.price === 0;

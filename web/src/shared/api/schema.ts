@@ -822,6 +822,15 @@ export interface components {
         };
         CartAttr: {
             /** Format: int64 */
+            affiliate_discount: number;
+            affiliate_discount_ui: string;
+            /** @description Why the kept affiliation code gives no discount now, if it does not. */
+            affiliate_message: string;
+            /** @description The partner's name, for "Referred by …". */
+            affiliate_name: string;
+            /** @description The partner's code kept on the cart ('' when none). */
+            affiliation_code: string;
+            /** Format: int64 */
             bundle_discount: number;
             bundles: components["schemas"]["BundleOut"][];
             /** Format: int64 */
@@ -853,6 +862,12 @@ export interface components {
             /** Format: int64 */
             total: number;
             total_ui: string;
+            /**
+             * Format: int64
+             * @description The upgrade offer taken (in place of a coupon), 0 when none applies.
+             */
+            upgrade_discount: number;
+            upgrade_discount_ui: string;
             /** Format: int64 */
             you_save: number;
             you_save_ui: string;
@@ -1452,7 +1467,35 @@ export interface components {
         /** @description `total_ratings`: [count, privileged count, reviews, counts 5…1, privileged % 5…1, % 5…1] (docs/api.md). */
         TotalRatingsEntry: number | number[];
         UpgradeOfferValues: {
+            /** @description The nudge: what is taken and the next rung, what the cart unlocks, or how far the first rung is. */
             offer_upgrade_message: string;
+            options: components["schemas"]["UpgradeOptionOut"][];
+            /** @description Why the chosen option does not apply now ('' when it does or none is chosen). */
+            selected_message: string;
+            /**
+             * Format: int64
+             * @description The option the shopper chose (upgrade_selected_option), whether or not it applies now.
+             */
+            selected_option?: number | null;
+        };
+        UpgradeOptionOut: {
+            /**
+             * Format: int64
+             * @description Paise still to add to reach it (0 when unlocked).
+             */
+            amount_short: number;
+            /** Format: int64 */
+            discount: number;
+            discount_ui: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            min_value: number;
+            min_value_ui: string;
+            selected: boolean;
+            title: string;
+            /** @description The cart (after bundle prices) reaches it. */
+            unlocked: boolean;
         };
         UserOut: {
             can_see_unused_stock: boolean;
@@ -1473,6 +1516,8 @@ export interface components {
             bundles_applied: components["schemas"]["BundleOut"][];
             coupons: components["schemas"]["CouponOffer"][];
             remaining_offers: components["schemas"]["RemainingOfferOut"][];
+            /** @description The upgrade ladder: each rung, whether the cart reaches it and whether it is taken. */
+            upgrades: components["schemas"]["UpgradeOptionOut"][];
         };
         WishlistAnswer: {
             /** @description Whether the last entry is in the wishlist now. */

@@ -641,6 +641,17 @@ export interface CartAttr {
   coupon_discount_ui: string;
   /** why the kept coupon does not apply now, or "" */
   coupon_message: string;
+  /** the upgrade offer taken (in place of a coupon); 0 when none applies */
+  upgrade_discount: number;
+  upgrade_discount_ui: string;
+  /** the partner's affiliation code kept with the cart, or "" */
+  affiliation_code: string;
+  /** the partner's name, for "Referred by …" */
+  affiliate_name: string;
+  affiliate_discount: number;
+  affiliate_discount_ui: string;
+  /** why the kept affiliation code gives no discount now, or "" */
+  affiliate_message: string;
   gift_wrap: boolean;
   gift_wrap_charge: number;
   gift_wrap_charge_ui: string;
@@ -687,8 +698,33 @@ export interface Cart {
   shipping_info: { title_text: string };
   remaining_offers: { result: RemainingOffer[] };
   cart_paid_gift_details: CartGiftOffer[];
-  upgrade_offer_values: { offer_upgrade_message: string };
+  upgrade_offer_values: UpgradeOfferValues;
   event_data: CartEventData | null;
+}
+
+/** One rung of the upgrade ladder: carts worth min_value (after bundle prices) may take it instead of a coupon. */
+export interface UpgradeOption {
+  id: number;
+  title: string;
+  min_value: number;
+  min_value_ui: string;
+  discount: number;
+  discount_ui: string;
+  /** the cart reaches it */
+  unlocked: boolean;
+  /** paise still to add to reach it */
+  amount_short: number;
+  selected: boolean;
+}
+
+export interface UpgradeOfferValues {
+  /** the nudge: what is taken and the next rung, what the cart unlocks, or how far the first rung is */
+  offer_upgrade_message: string;
+  /** the option chosen (upgrade_selected_option), whether or not it applies now */
+  selected_option: number | null;
+  /** why the chosen option does not apply now, or "" */
+  selected_message: string;
+  options: UpgradeOption[];
 }
 
 /** PATCH /api/v4/cart-items-new/{id}/ (JSON) */
@@ -759,6 +795,7 @@ export interface ViewOffers {
   coupons: CouponOffer[];
   remaining_offers: RemainingOffer[];
   bundles_applied: CartBundle[];
+  upgrades: UpgradeOption[];
 }
 
 /** One saved product; combo sizes are "" when none were saved. */

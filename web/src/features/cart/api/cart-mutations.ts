@@ -116,3 +116,24 @@ export function useCoupon(cartId: number) {
     onSuccess: applyCart,
   });
 }
+
+/** Apply (or remove) a partner's affiliation code; a refusal is a 400 with the reason. */
+export function useAffiliationCode(cartId: number) {
+  const applyCart = useApplyCart(cartId);
+  return useMutation({
+    scope: CART_SCOPE,
+    mutationFn: (code: string | null) =>
+      getCart(cartId, code === null ? { isaffiliateremove: 1 } : { affiliation_code: code.trim().toUpperCase() }),
+    onSuccess: applyCart,
+  });
+}
+
+/** Take an upgrade option (its id), or take the upgrade off (0); a rung the cart does not reach is a 400. */
+export function useUpgradeOption(cartId: number) {
+  const applyCart = useApplyCart(cartId);
+  return useMutation({
+    scope: CART_SCOPE,
+    mutationFn: (optionId: number) => getCart(cartId, { upgrade_selected_option: optionId }),
+    onSuccess: applyCart,
+  });
+}

@@ -8,6 +8,12 @@ export interface CartQuery {
   coupon_code?: string;
   /** drop the kept coupon */
   iscouponremove?: 1;
+  /** check this partner code and keep it with the cart (400 with the reason when refused) */
+  affiliation_code?: string;
+  /** drop the kept partner code */
+  isaffiliateremove?: 1;
+  /** take this upgrade option (400 when the cart does not reach it); 0 takes the upgrade off */
+  upgrade_selected_option?: number;
 }
 
 /** GET /api/v4/carts-new/{cart_id} — the whole cart; a coupon in the query is checked and kept. */

@@ -16,6 +16,8 @@ import { LastMinuteDeals } from './LastMinuteDeals';
 import { OffersModal } from './OffersModal';
 import { OutOfStockBanner } from './OutOfStockBanner';
 import { PriceSummary } from './PriceSummary';
+import { ReferralCode } from './ReferralCode';
+import { UpgradeOffers } from './UpgradeOffers';
 import './cart.css';
 
 /**
@@ -133,6 +135,8 @@ function CartContents({
 
         <aside className="cart-layout__side" aria-label="Order summary">
           <CouponBox attr={attr} cartId={cartId} onViewOffers={onViewOffers} />
+          <UpgradeOffers values={cart.upgrade_offer_values} cartId={cartId} />
+          <ReferralCode attr={attr} cartId={cartId} />
           <GiftWrap attr={attr} cartId={cartId} />
           <PriceSummary attr={attr} gifts={cart.cart_paid_gift_details} />
           <ul className="cart-trust">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '@/shared/api/client';
+import { formatINR } from '@/shared/lib/money';
 import { Modal } from '@/shared/components/ui/Modal';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
@@ -59,6 +60,21 @@ export function OffersModal({ cartId, applied, onClose }: { cartId: number; appl
                 {offers.data.remaining_offers.map((o) => (
                   <li key={o.title} className="cart-offers__offer">
                     {o.message}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {offers.data.upgrades.length > 0 ? (
+            <section>
+              <h3 className="cart-offers__heading">Upgrade offers (in place of a coupon)</h3>
+              <ul className="cart-offers__list">
+                {offers.data.upgrades.map((u) => (
+                  <li key={u.id} className={`cart-offers__offer${u.selected && u.unlocked ? ' cart-offers__offer--done' : ''}`} data-testid="offer-upgrade">
+                    <span>{u.title}</span>
+                    <span className="cart-offers__amount">
+                      {u.selected && u.unlocked ? 'Taken' : u.unlocked ? 'Unlocked' : `Add ${formatINR(u.amount_short)} more`}
+                    </span>
                   </li>
                 ))}
               </ul>
