@@ -317,3 +317,26 @@ async fn affiliation_codes_credit_a_partner_and_may_take_a_share_off() {
     let merged = guest.get(&app, &format!("/api/v4/carts-new/{}", info["cart_id"])).await.json();
     assert_eq!(merged["cart_attr"]["affiliation_code"], "FITWITHANU");
 }
+
+#[tokio::test]
+async fn codes_sent_with_a_change_are_checked_first_and_a_refusal_changes_nothing() {
+    let app = app().await;
+    let mut b = Browser::new();
+    let (cart_id, line) = cart_with(&app, &mut b, "everyday-padded-t-shirt-bra-black", 2).await;
+    let refused = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/?coupon_code=SUMMER50"), json!({"quantity": 3})).await;
+    assert_eq!(refused.assert_error(400)["message"], "This coupon has expired.");
+    b.json(&app, "DELETE", &format!("/api/v4/cart-items-new/{line}/?affiliation_code=NOPE"), json!({})).await.assert_error(400);
+    b.json(&app, "POST", &format!("/api/v4/carts-new/{cart_id}/gift-wrap/?upgrade_selected_option=987654"), json!({})).await.assert_error(400);
+    b.json(&app, "DELETE", &format!("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/?product_ids=&coupon_code=NOPE"), json!({})).await.assert_error(400);
+    let c = b.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.json();
+    assert_eq!((c["cart_items"][0]["quantity"].as_i64(), c["cart_attr"]["gift_wrap"].as_bool(), c["cart_attr"]["coupon_code"].as_str()), (Some(2), Some(false), Some("")));
+
+    // Accepted ones apply with the change.
+    let first = c["upgrade_offer_values"]["options"][0]["id"].as_i64().unwrap();
+    let wrapped = b.json(&app, "POST", &format!("/api/v4/carts-new/{cart_id}/gift-wrap/?upgrade_selected_option={first}"), json!({})).await.json();
+    assert_eq!((wrapped["cart_attr"]["gift_wrap"].as_bool(), wrapped["cart_attr"]["upgrade_discount"].as_i64()), (Some(true), Some(10_000)));
+    let unwrapped = b.json(&app, "DELETE", &format!("/api/v4/carts-new/{cart_id}/delete-gift-wrap/?upgrade_selected_option=0"), json!({})).await.json();
+    assert_eq!((unwrapped["cart_attr"]["gift_wrap"].as_bool(), unwrapped["cart_attr"]["upgrade_discount"].as_i64()), (Some(false), Some(0)));
+    let referred = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/?affiliation_code=FITWITHANU"), json!({"quantity": 1})).await.json();
+    assert_eq!((referred["cart_items"][0]["quantity"].as_i64(), referred["cart_attr"]["affiliation_code"].as_str()), (Some(1), Some("FITWITHANU")));
+}

@@ -565,8 +565,9 @@ pub async fn change_quantity(
         return Err(ApiError::field("quantity", "A deal can be added once, one piece."));
     }
     stock::may_add(available, p.max_cart_items, 0, change.quantity).map_err(|r| ApiError::field("quantity", r.message()))?;
-    state.store.set_line_quantity(row.id, line_id, change.quantity).await?;
+    // Codes in the query are checked before anything changes, so a refused one leaves the cart as it was.
     apply_cart_query(&state, &viewer, owner, &mut row, &q).await?;
+    state.store.set_line_quantity(row.id, line_id, change.quantity).await?;
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
 }
 
@@ -576,33 +577,37 @@ pub async fn change_quantity(
 pub async fn remove_item(State(state): State<AppState>, viewer: Viewer, Path(line_id): Path<String>, Query(q): Query<CartQuery>) -> ApiResult<axum::Json<CartOut>> {
     let line_id: i64 = line_id.trim().parse().map_err(|_| ApiError::not_found("That item is not in your cart."))?;
     let (owner, mut row) = own_cart(&state, &viewer, None).await?;
-    if state.store.remove_lines(row.id, &[line_id]).await? == 0 {
+    if !state.store.cart_lines(owner).await?.iter().any(|l| l.id == line_id) {
         return Err(ApiError::not_found("That item is not in your cart."));
     }
     apply_cart_query(&state, &viewer, owner, &mut row, &q).await?;
+    if state.store.remove_lines(row.id, &[line_id]).await? == 0 {
+        return Err(ApiError::not_found("That item is not in your cart."));
+    }
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
 }
 
 /// Adds gift wrap to the cart.
-#[utoipa::path(post, path = "/api/v4/carts-new/{id}/gift-wrap/", tag = "cart", params(("id" = i64, Path)),
+#[utoipa::path(post, path = "/api/v4/carts-new/{id}/gift-wrap/", tag = "cart", params(("id" = i64, Path), CartQuery),
     responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn add_gift_wrap(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>) -> ApiResult<axum::Json<CartOut>> {
-    set_wrap(state, viewer, cart_id, true).await
+pub async fn add_gift_wrap(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>, Query(q): Query<CartQuery>) -> ApiResult<axum::Json<CartOut>> {
+    set_wrap(state, viewer, cart_id, true, q).await
 }
 
 /// Removes gift wrap from the cart.
-#[utoipa::path(delete, path = "/api/v4/carts-new/{id}/delete-gift-wrap/", tag = "cart", params(("id" = i64, Path)),
-    responses((status = 200, body = CartOut), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn remove_gift_wrap(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>) -> ApiResult<axum::Json<CartOut>> {
-    set_wrap(state, viewer, cart_id, false).await
+#[utoipa::path(delete, path = "/api/v4/carts-new/{id}/delete-gift-wrap/", tag = "cart", params(("id" = i64, Path), CartQuery),
+    responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn remove_gift_wrap(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>, Query(q): Query<CartQuery>) -> ApiResult<axum::Json<CartOut>> {
+    set_wrap(state, viewer, cart_id, false, q).await
 }
 
-async fn set_wrap(state: AppState, viewer: Viewer, cart_id: String, on: bool) -> ApiResult<axum::Json<CartOut>> {
+async fn set_wrap(state: AppState, viewer: Viewer, cart_id: String, on: bool, q: CartQuery) -> ApiResult<axum::Json<CartOut>> {
     let id: i64 = cart_id.trim().parse().map_err(|_| owner_cart_error())?;
     let (owner, mut row) = own_cart(&state, &viewer, Some(id)).await?;
     if on && state.store.cart_quantity(owner).await? == 0 {
         return Err(ApiError::bad_request("Add something to your cart before gift wrapping it."));
     }
+    apply_cart_query(&state, &viewer, owner, &mut row, &q).await?;
     state.store.set_cart_gift_wrap(row.id, on, state.now()).await?;
     row.gift_wrap = on as i64;
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
@@ -639,17 +644,24 @@ pub struct OosQuery {
 
 /// Removes the out-of-stock lines of the given products, moving them to the wishlist when asked,
 /// in one step; answers the repriced cart.
-#[utoipa::path(delete, path = "/api/v4/carts-new/{id}/delete-oos-cart-items/", tag = "cart", params(("id" = i64, Path), OosQuery),
+#[utoipa::path(delete, path = "/api/v4/carts-new/{id}/delete-oos-cart-items/", tag = "cart", params(("id" = i64, Path), OosQuery, CartQuery),
     responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 401, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn delete_oos_items(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>, Query(q): Query<OosQuery>) -> ApiResult<axum::Json<CartOut>> {
+pub async fn delete_oos_items(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(cart_id): Path<String>,
+    Query(q): Query<OosQuery>,
+    Query(choices): Query<CartQuery>,
+) -> ApiResult<axum::Json<CartOut>> {
     let id: i64 = cart_id.trim().parse().map_err(|_| owner_cart_error())?;
-    let (owner, row) = own_cart(&state, &viewer, Some(id)).await?;
+    let (owner, mut row) = own_cart(&state, &viewer, Some(id)).await?;
     let mut products = Vec::new();
     for part in q.product_ids.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         products.push(part.parse::<i64>().map_err(|_| ApiError::field("product_ids", "product_ids must be product ids separated by commas."))?);
     }
     let to_wishlist = is_yes(&q.isWishList);
     let user_id = if to_wishlist { Some(viewer.require_user()?.id) } else { None };
+    apply_cart_query(&state, &viewer, owner, &mut row, &choices).await?;
     let priced = build_cart(&state, &viewer, owner, &row).await?;
     let gone: Vec<&CartItemOut> = priced.cart_items.iter().filter(|i| i.stock.status == 0 && (products.is_empty() || products.contains(&i.product_detail.id))).collect();
     let now = state.now();

@@ -2203,7 +2203,13 @@ export interface operations {
     };
     remove_gift_wrap: {
         parameters: {
-            query?: never;
+            query?: {
+                coupon_code?: string | null;
+                iscouponremove?: string | null;
+                affiliation_code?: string | null;
+                isaffiliateremove?: string | null;
+                upgrade_selected_option?: string | null;
+            };
             header?: never;
             path: {
                 id: number;
@@ -2218,6 +2224,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CartOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
@@ -2237,6 +2251,11 @@ export interface operations {
                 product_ids: string;
                 /** @description 1: move them to the wishlist (login required) instead of only removing them. */
                 isWishList?: string | null;
+                coupon_code?: string | null;
+                iscouponremove?: string | null;
+                affiliation_code?: string | null;
+                isaffiliateremove?: string | null;
+                upgrade_selected_option?: string | null;
             };
             header?: never;
             path: {
@@ -2311,7 +2330,13 @@ export interface operations {
     };
     add_gift_wrap: {
         parameters: {
-            query?: never;
+            query?: {
+                coupon_code?: string | null;
+                iscouponremove?: string | null;
+                affiliation_code?: string | null;
+                isaffiliateremove?: string | null;
+                upgrade_selected_option?: string | null;
+            };
             header?: never;
             path: {
                 id: number;
