@@ -20,6 +20,22 @@ pub fn is_known_event(name: &str) -> bool {
     EVENT_NAMES.contains(&name)
 }
 
+/// The cart event's `discount_avg`: how far below MRP the cart's pieces sell, in percent, weighted by
+/// what each piece's MRP is (two decimals). Lines are (MRP, selling price, quantity) in paise; 0 for an
+/// empty cart.
+pub fn average_discount_percent(lines: &[(i64, i64, i64)]) -> f64 {
+    let (mut mrp, mut off) = (0i64, 0i64);
+    for &(line_mrp, price, qty) in lines {
+        let (line_mrp, qty) = (line_mrp.max(price).max(0), qty.max(0));
+        mrp += line_mrp * qty;
+        off += (line_mrp - price.max(0)) * qty;
+    }
+    if mrp == 0 {
+        return 0.0;
+    }
+    (off as f64 * 10_000.0 / mrp as f64).round() / 100.0
+}
+
 /// Who is asking for a size, for de-duplication: a shopper by id, a guest by e-mail.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotifyContact {
@@ -77,6 +93,16 @@ pub fn size_slot(top_category: i64) -> Option<SizeSlot> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn discount_average_is_weighted_by_mrp() {
+        // ₹1,000 MRP sold at ₹700 ×1, ₹500 MRP sold at ₹500 ×2: ₹300 off ₹2,000 of MRP = 15%.
+        assert_eq!(super::average_discount_percent(&[(100_000, 70_000, 1), (50_000, 50_000, 2)]), 15.0);
+        assert_eq!(super::average_discount_percent(&[(115_000, 79_900, 1)]), 30.52);
+        assert_eq!(super::average_discount_percent(&[]), 0.0);
+        assert_eq!(super::average_discount_percent(&[(0, 0, 3)]), 0.0);
+    }
+
     use super::*;
 
     #[test]

@@ -82,6 +82,13 @@ async fn coupons_apply_or_say_why_not() {
     let off = |v: i64| v * 15 / 100 / 100 * 100;
     assert_eq!(bra15["cart_attr"]["coupon_discount"].as_i64().unwrap(), off(price));
     assert_eq!(bra15["cart_attr"]["total"].as_i64().unwrap(), price - off(price));
+    // The cart event data names the coupon, what the shopper would pay, and the discount off MRP.
+    let ev = &bra15["event_data"];
+    assert_eq!(ev["coupon_data"], "BRA15");
+    assert_eq!(ev["total_value"].as_f64().unwrap(), (price - off(price)) as f64 / 100.0);
+    let mrp = bra15["cart_items"][0]["mrp"].as_i64().unwrap();
+    assert_eq!(ev["discount_avg"].as_f64().unwrap(), ((mrp - price) as f64 * 10_000.0 / mrp as f64).round() / 100.0);
+    assert!(ev["discount_avg"].as_f64().unwrap() > 0.0);
     // Kept on later calls, and removable.
     let again = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 2})).await.json();
     assert_eq!(again["cart_attr"]["coupon_discount"].as_i64().unwrap(), off(2 * price));

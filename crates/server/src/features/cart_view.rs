@@ -304,8 +304,9 @@ pub async fn choices_of(state: &AppState, viewer: &Viewer, row: &CartRow, taken:
     Ok((choices, name))
 }
 
-/// The cart event data of spec 000 §3, from the lines already read (deal prices included).
-pub fn event_data_of(cart_id: i64, items: &[CartItemOut]) -> shopper::CartEventData {
+/// The cart event data of spec 000 §3, from the lines already read (deal prices included): what the
+/// shopper would pay, the coupon when it applies, and the average discount off MRP.
+pub fn event_data_of(cart_id: i64, items: &[CartItemOut], totals: &pricing::Totals, coupon_code: &str) -> shopper::CartEventData {
     let cart_items: Vec<shopper::CartEventItem> = items
         .iter()
         .map(|i| shopper::CartEventItem {
@@ -317,8 +318,15 @@ pub fn event_data_of(cart_id: i64, items: &[CartItemOut]) -> shopper::CartEventD
         })
         .collect();
     let count = cart_items.iter().map(|i| i.quantity).sum();
-    let total: i64 = items.iter().map(|i| i.line_total).sum();
-    shopper::CartEventData { cart_id, cart_items, cart_items_count: count, total_value: total as f64 / 100.0, coupon_data: None, discount_avg: 0.0 }
+    let charged: Vec<(i64, i64, i64)> = items.iter().filter(|i| i.stock.status == 1).map(|i| (i.mrp, i.unit_price, i.quantity)).collect();
+    shopper::CartEventData {
+        cart_id,
+        cart_items,
+        cart_items_count: count,
+        total_value: totals.total as f64 / 100.0,
+        coupon_data: (totals.coupon_discount > 0).then(|| coupon_code.to_string()),
+        discount_avg: drape_domain::engagement::average_discount_percent(&charged),
+    }
 }
 
 /// Prices and shapes the visitor's cart.
@@ -374,7 +382,7 @@ pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>,
     } else {
         format!("Add {} more for free shipping", format_inr(settings.free_shipping_from - goods))
     };
-    let event_data = Some(event_data_of(row.id, &items));
+    let event_data = Some(event_data_of(row.id, &items, &t, &row.coupon_code));
     Ok(CartOut {
         cart_items: items,
         cart_attr: CartAttr {

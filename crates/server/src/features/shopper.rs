@@ -192,8 +192,9 @@ pub struct CartEventData {
     pub cart_items: Vec<CartEventItem>,
     pub cart_items_count: i64,
     pub total_value: f64,
-    /// No coupons exist before the offers engine: null.
+    /// The coupon code when one applies to the cart, else null.
     pub coupon_data: Option<String>,
+    /// Average discount off MRP of the pieces charged, in percent (weighted by MRP).
     pub discount_avg: f64,
 }
 
@@ -248,8 +249,7 @@ async fn product_event_data(state: &AppState, p: &drape_store::catalog::Product,
 pub async fn cart_event_data(state: &AppState, viewer: &Viewer) -> ApiResult<Option<CartEventData>> {
     let Some(owner) = cart::owner(viewer) else { return Ok(None) };
     let Some(row) = state.store.cart_row(owner).await? else { return Ok(None) };
-    let inputs = crate::features::cart_view::load_cart(state, owner, &row).await?;
-    Ok(Some(crate::features::cart_view::event_data_of(row.id, &inputs.items)))
+    Ok(crate::features::cart_view::build_cart(state, viewer, owner, &row).await?.event_data)
 }
 
 /// Records a shopper-side event and answers the product and cart event data of spec 000 §3.

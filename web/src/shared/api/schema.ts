@@ -878,9 +878,12 @@ export interface components {
             cart_items: components["schemas"]["CartEventItem"][];
             /** Format: int64 */
             cart_items_count: number;
-            /** @description No coupons exist before the offers engine: null. */
+            /** @description The coupon code when one applies to the cart, else null. */
             coupon_data?: string | null;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Average discount off MRP of the pieces charged, in percent (weighted by MRP).
+             */
             discount_avg: number;
             /** Format: double */
             total_value: number;

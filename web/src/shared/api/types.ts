@@ -559,7 +559,8 @@ export interface CartEventData {
   cart_items: unknown[];
   cart_items_count: number;
   total_value: number;
-  coupon_data: unknown;
+  /** the coupon code when one applies, else null */
+  coupon_data: string | null;
   discount_avg: number;
 }
 
