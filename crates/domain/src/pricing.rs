@@ -307,24 +307,39 @@ fn coupon_amount(kind: &CouponKind, eligible_value: i64) -> i64 {
 }
 
 /// Bundle discount: the offer's pieces, dearest first, in groups of `count`; each full group costs
-/// `bundle_price` instead of its sum (never more than the sum).
-fn bundle_discount(b: &BundleOffer, lines: &[&Line]) -> (i64, i64) {
+/// `bundle_price` instead of its sum (never more than the sum). Also answers how many pieces the offer
+/// has and how much of the discount falls on each line (by index in `lines`), shared out in proportion
+/// to the pieces' prices, so a coupon for some products is measured on what they really cost.
+fn bundle_discount(b: &BundleOffer, lines: &[&Line]) -> (i64, i64, Vec<(usize, i64)>) {
     if b.count <= 0 {
-        return (0, 0);
+        return (0, 0, vec![]);
     }
-    let mut pieces: Vec<i64> = Vec::new();
-    for l in lines.iter().filter(|l| l.offer_key == b.key) {
+    let mut pieces: Vec<(i64, usize)> = Vec::new();
+    for (i, l) in lines.iter().enumerate().filter(|(_, l)| l.offer_key == b.key) {
         for _ in 0..l.quantity.clamp(0, 1_000) {
-            pieces.push(l.unit_price.max(0));
+            pieces.push((l.unit_price.max(0), i));
         }
     }
-    pieces.sort_unstable_by(|a, b| b.cmp(a));
+    pieces.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut discount = 0;
+    let mut shares: Vec<(usize, i64)> = Vec::new();
     for group in pieces.chunks(b.count as usize).filter(|g| g.len() as i64 == b.count) {
-        let sum: i64 = group.iter().sum();
-        discount += (sum - b.bundle_price.max(0)).max(0);
+        let sum: i64 = group.iter().map(|p| p.0).sum();
+        let off = (sum - b.bundle_price.max(0)).max(0);
+        if off == 0 {
+            continue;
+        }
+        discount += off;
+        // Each piece bears off × price / sum (rounded down); the rest falls on the dearest piece.
+        let mut given = 0;
+        for (price, line) in group.iter().skip(1) {
+            let share = (off as i128 * *price as i128 / sum as i128) as i64;
+            given += share;
+            shares.push((*line, share));
+        }
+        shares.push((group[0].1, off - given));
     }
-    (discount, pieces.len() as i64)
+    (discount, pieces.len() as i64, shares)
 }
 
 /// The cart's upgrade nudge (upgrade_offer_values.offer_upgrade_message) for a cart worth `value`
@@ -359,8 +374,13 @@ pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: 
 
     let mut bundles = Vec::new();
     let mut remaining = Vec::new();
+    // What each line costs after bundle prices.
+    let mut net: Vec<i64> = live.iter().map(|l| l.value()).collect();
     for b in &offers.bundles {
-        let (d, n) = bundle_discount(b, &live);
+        let (d, n, shares) = bundle_discount(b, &live);
+        for (line, share) in shares {
+            net[line] -= share;
+        }
         if d > 0 {
             bundles.push(AppliedBundle { key: b.key.clone(), title: b.title.clone(), discount: d });
         }
@@ -382,7 +402,8 @@ pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: 
     let (coupon_discount, coupon_refusal) = match &choices.coupon {
         Some(_) if upgrade.is_some() => (0, Some(CouponRefusal::UpgradeTaken)),
         Some((c, usage)) => {
-            let eligible: i64 = live.iter().filter(|l| c.scope.covers(l)).map(|l| l.value()).sum::<i64>().min(after_bundles);
+            let eligible: i64 =
+                live.iter().zip(&net).filter(|(l, _)| c.scope.covers(l)).map(|(_, v)| (*v).max(0)).sum::<i64>().min(after_bundles);
             match check_coupon(c, *usage, eligible, after_bundles, now) {
                 Ok(()) => (coupon_amount(&c.kind, eligible), None),
                 Err(r) => (0, Some(r)),
@@ -500,6 +521,18 @@ mod tests {
     }
 
     #[test]
+    fn a_coupon_for_some_products_is_measured_on_what_they_cost_after_the_bundle() {
+        let offers = Offers { bundles: vec![BundleOffer { key: "p3".into(), title: "3 for ₹300".into(), count: 3, bundle_price: 30_000 }], ..Default::default() };
+        // Three panties at ₹300 each in "3 for ₹300", and a ₹1,000 bra outside the coupon.
+        let lines = vec![line(1, 30_000, 3, "p3"), line(2, 100_000, 1, "")];
+        let mut c = coupon(CouponKind::Flat(80_000), 0);
+        c.scope = Scope::Products(vec![1]);
+        let t = price_cart(&lines, &offers, &Choices { coupon: Some((c, CouponUsage::default())), ..Default::default() }, &ShopSettings::default(), now());
+        assert_eq!(t.bundle_discount, 60_000);
+        assert_eq!(t.coupon_discount, 30_000, "the panties cost ₹300 after the bundle: no more comes off them");
+    }
+
+    #[test]
     fn the_upgrade_nudge_names_the_next_step() {
         let l = ladder();
         assert_eq!(upgrade_message(&l, 100_000, None), "Add ₹499 more to unlock an upgrade: ₹150 off.");
@@ -590,8 +623,11 @@ mod tests {
     }
 
     fn arb_coupon() -> impl Strategy<Value = Option<Coupon>> {
-        prop::option::of((prop::bool::ANY, 0i64..200_000, 0i64..150, prop::option::of(0i64..100_000), 0i64..300_000).prop_map(|(flat, amount, pct, cap, min)| {
-            coupon(if flat { CouponKind::Flat(amount) } else { CouponKind::Percent { percent: pct, cap } }, min)
+        let scope = prop_oneof![Just(Scope::Everything), (0i64..3).prop_map(|c| Scope::Categories(vec![c])), (1i64..50).prop_map(|p| Scope::Products(vec![p]))];
+        prop::option::of((prop::bool::ANY, 0i64..200_000, 0i64..150, prop::option::of(0i64..100_000), 0i64..300_000, scope).prop_map(|(flat, amount, pct, cap, min, scope)| {
+            let mut c = coupon(if flat { CouponKind::Flat(amount) } else { CouponKind::Percent { percent: pct, cap } }, min);
+            c.scope = scope;
+            c
         }))
     }
 
@@ -632,6 +668,11 @@ mod tests {
             prop_assert!(t.coupon_discount + upgrade_discount <= t.subtotal - t.bundle_discount);
             prop_assert!(t.affiliate_discount <= t.subtotal - t.bundle_discount - t.coupon_discount - upgrade_discount);
             prop_assert!(t.mrp_total >= t.subtotal);
+            // A coupon never takes more than its products cost after bundle prices.
+            if let Some((c, _)) = &choices.coupon {
+                let covered: i64 = lines.iter().filter(|l| l.in_stock && l.quantity > 0 && c.scope.covers(l)).map(|l| l.value()).sum();
+                prop_assert!(t.coupon_discount <= covered);
+            }
             prop_assert_eq!(t.total, t.subtotal - t.bundle_discount - t.coupon_discount - upgrade_discount - t.affiliate_discount + t.gifts + t.gift_wrap + t.shipping);
             // Repricing the same cart gives the same result.
             prop_assert_eq!(price_cart(&lines, &offers, &choices, &s, now()), t);

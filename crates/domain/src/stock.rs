@@ -29,8 +29,10 @@ pub fn warehouse_stock_label(stock: i64) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AddRefusal {
     OutOfStock,
-    OnlyLeft(i64),
-    AtMost(i64),
+    /// `left` in stock, `in_cart` of them already in the cart.
+    OnlyLeft { left: i64, in_cart: i64 },
+    /// The product's cap, `in_cart` already in the cart.
+    AtMost { max: i64, in_cart: i64 },
     BadQuantity,
 }
 
@@ -38,8 +40,10 @@ impl AddRefusal {
     pub fn message(&self) -> String {
         match self {
             AddRefusal::OutOfStock => "Product Out of stock".to_string(),
-            AddRefusal::OnlyLeft(n) => format!("Only {n} left in this size"),
-            AddRefusal::AtMost(n) => format!("You can add at most {n} of this product"),
+            AddRefusal::OnlyLeft { left, in_cart: 0 } => format!("Only {left} left in this size"),
+            AddRefusal::OnlyLeft { left, in_cart } => format!("Only {left} left in this size, and {in_cart} already in your cart"),
+            AddRefusal::AtMost { max, in_cart: 0 } => format!("You can add at most {max} of this product"),
+            AddRefusal::AtMost { max, in_cart } => format!("You can buy at most {max} of this product, and {in_cart} already in your cart"),
             AddRefusal::BadQuantity => "Please choose a quantity of 1 or more".to_string(),
         }
     }
@@ -50,15 +54,17 @@ pub fn may_add(stock: i64, max_cart_items: i64, already: i64, requested: i64) ->
     if requested < 1 {
         return Err(AddRefusal::BadQuantity);
     }
-    if stock <= 0 {
+    // A product capped at 0 cannot be bought at all: to a shopper that is out of stock.
+    if stock <= 0 || max_cart_items <= 0 {
         return Err(AddRefusal::OutOfStock);
     }
-    let total = already.saturating_add(requested);
+    let in_cart = already.max(0);
+    let total = in_cart.saturating_add(requested);
     if total > max_cart_items {
-        return Err(AddRefusal::AtMost(max_cart_items));
+        return Err(AddRefusal::AtMost { max: max_cart_items, in_cart });
     }
     if total > stock {
-        return Err(AddRefusal::OnlyLeft(stock));
+        return Err(AddRefusal::OnlyLeft { left: stock, in_cart });
     }
     Ok(())
 }
@@ -70,12 +76,15 @@ mod tests {
     #[test]
     fn adding_to_cart_respects_stock_and_cap() {
         assert_eq!(may_add(10, 5, 0, 5), Ok(()));
-        assert_eq!(may_add(10, 5, 3, 3), Err(AddRefusal::AtMost(5)));
-        assert_eq!(may_add(2, 5, 1, 2), Err(AddRefusal::OnlyLeft(2)));
+        assert_eq!(may_add(10, 5, 3, 3), Err(AddRefusal::AtMost { max: 5, in_cart: 3 }));
+        assert_eq!(may_add(2, 5, 1, 2), Err(AddRefusal::OnlyLeft { left: 2, in_cart: 1 }));
         assert_eq!(may_add(0, 5, 0, 1), Err(AddRefusal::OutOfStock));
+        assert_eq!(may_add(9, 0, 0, 1), Err(AddRefusal::OutOfStock), "capped at 0 is not for sale");
         assert_eq!(may_add(9, 5, 0, 0), Err(AddRefusal::BadQuantity));
-        assert_eq!(may_add(9, 5, 0, i64::MAX), Err(AddRefusal::AtMost(5)));
-        assert_eq!(AddRefusal::OnlyLeft(2).message(), "Only 2 left in this size");
+        assert_eq!(may_add(9, 5, 0, i64::MAX), Err(AddRefusal::AtMost { max: 5, in_cart: 0 }));
+        assert_eq!(AddRefusal::OnlyLeft { left: 2, in_cart: 0 }.message(), "Only 2 left in this size");
+        assert_eq!(AddRefusal::OnlyLeft { left: 2, in_cart: 1 }.message(), "Only 2 left in this size, and 1 already in your cart");
+        assert_eq!(AddRefusal::AtMost { max: 5, in_cart: 3 }.message(), "You can buy at most 5 of this product, and 3 already in your cart");
     }
 
     #[test]

@@ -100,14 +100,70 @@ impl From<JsonRejection> for ApiError {
                 Self::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", "Please send JSON (Content-Type: application/json).")
             }
             JsonRejection::BytesRejection(_) => Self::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", "That request is too large."),
-            other => Self::bad_request(format!("The details sent are not valid: {}", other.body_text())),
+            other => Self::from_parse_error(&other.body_text(), "The details sent are not valid."),
         }
     }
 }
 
 impl From<QueryRejection> for ApiError {
     fn from(r: QueryRejection) -> Self {
-        Self::bad_request(format!("The address has a value that is not valid: {}", r.body_text()))
+        Self::from_parse_error(&r.body_text(), "The address has a value that is not valid.")
+    }
+}
+
+impl ApiError {
+    /// A body, form or query the parser refused, told in the shop's words: the field at fault and
+    /// what it should be, never the parser's own text (line and column numbers, Rust type names).
+    pub fn from_parse_error(parser_text: &str, fallback: &str) -> Self {
+        match describe_parse_error(parser_text) {
+            Some((field, what)) => Self::field(&field, what),
+            None => Self::bad_request(fallback),
+        }
+    }
+}
+
+/// ("quantity", "Please send a whole number.") from serde's "…: quantity: invalid type: string "x",
+/// expected i64 at line 1 column 15", or from "missing field `product`".
+fn describe_parse_error(text: &str) -> Option<(String, String)> {
+    if let Some(rest) = text.split("missing field `").nth(1) {
+        let field = rest.split('`').next()?.to_string();
+        return Some((field, "This is required.".into()));
+    }
+    // After the extractor's own prefix ("Failed to deserialize …: "), serde writes "path: problem".
+    let detail = text.split_once(": ").map_or(text, |(_, d)| d);
+    let (path, problem) = detail.split_once(": ")?;
+    let field = path.trim();
+    if field.is_empty() || field.len() > 60 || !field.chars().all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c)) {
+        return None;
+    }
+    let what = if ["i64", "u64", "i32", "u32", "integer", "invalid digit", "number too large"].iter().any(|k| problem.contains(k)) {
+        "Please send a whole number."
+    } else if problem.contains("expected a boolean") || problem.contains("bool") {
+        "Please send true or false."
+    } else if problem.contains("a string") {
+        "Please send text."
+    } else if problem.contains("a sequence") {
+        "Please send a list."
+    } else {
+        "This value is not valid."
+    };
+    Some((field.to_string(), what.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe_parse_error;
+
+    #[test]
+    fn parser_errors_name_the_field_in_plain_words() {
+        let d = |t: &str| describe_parse_error(t);
+        assert_eq!(
+            d("Failed to deserialize the JSON body into the target type: quantity: invalid type: string \"x\", expected i64 at line 1 column 15"),
+            Some(("quantity".into(), "Please send a whole number.".into()))
+        );
+        assert_eq!(d("Failed to deserialize the JSON body into the target type: missing field `product` at line 1 column 2"), Some(("product".into(), "This is required.".into())));
+        assert_eq!(d("Failed to deserialize query string: page: invalid digit found in string"), Some(("page".into(), "Please send a whole number.".into())));
+        assert_eq!(d("Failed to parse the request body as JSON: EOF while parsing a value at line 1 column 0"), None);
     }
 }
 

@@ -51,7 +51,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Form<T> {
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match axum::Form::<T>::from_request(req, state).await {
             Ok(axum::Form(v)) => Ok(Form(v)),
-            Err(r) => Err(ApiError::bad_request(format!("The form is not valid: {}", r.body_text()))),
+            Err(r) => Err(ApiError::from_parse_error(&r.body_text(), "The form is not valid.")),
         }
     }
 }

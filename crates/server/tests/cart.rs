@@ -71,7 +71,7 @@ async fn coupons_apply_or_say_why_not() {
     assert_eq!(b.get(&app, &url("coupon_code=SUMMER50")).await.assert_error(400)["message"], "This coupon has expired.");
     assert_eq!(b.get(&app, &url("coupon_code=NEWYEAR25")).await.assert_error(400)["message"], "This coupon is not active yet.");
     assert_eq!(b.get(&app, &url("coupon_code=NOPE")).await.assert_error(400)["message"], "This coupon code is not valid.");
-    assert_eq!(b.get(&app, &url("coupon_code=%3Cscript%3E")).await.assert_error(400)["message"], "Coupon codes are letters and digits only.");
+    assert_eq!(b.get(&app, &url("coupon_code=%3Cscript%3E")).await.assert_error(400)["message"], "Coupon codes are up to 20 letters and digits.");
     assert_eq!(b.get(&app, &url("")).await.json()["cart_attr"]["coupon_code"], "", "refused coupons are not kept");
     assert_eq!(b.get(&app, &url("affiliation_code=PARTNER1")).await.assert_error(400)["message"], "This affiliation code is not valid.");
     assert_eq!(b.get(&app, &url("coupon_code=&affiliation_code=&upgrade_selected_option=")).await.status, 200, "empty parameters are fine");
@@ -290,7 +290,7 @@ async fn affiliation_codes_credit_a_partner_and_may_take_a_share_off() {
     assert_eq!(referred["cart_attr"]["total"], 129_900 - 6_400);
     assert_eq!(b.get(&app, &url("affiliation_code=DIWALIPARTNER")).await.assert_error(400)["message"], "This affiliation code has expired.");
     assert_eq!(b.get(&app, &url("affiliation_code=NOPE")).await.assert_error(400)["message"], "This affiliation code is not valid.");
-    assert_eq!(b.get(&app, &url("affiliation_code=%3Cb%3E")).await.assert_error(400)["message"], "Affiliation codes are letters and digits only.");
+    assert_eq!(b.get(&app, &url("affiliation_code=%3Cb%3E")).await.assert_error(400)["message"], "Affiliation codes are up to 20 letters and digits.");
     let mut other = Browser::new();
     other.get(&app, &url("isaffiliateremove=1")).await.assert_error(404);
     assert_eq!(b.get(&app, &url("")).await.json()["cart_attr"]["affiliation_code"], "RIYASTYLE", "refusals and strangers change nothing");
@@ -346,4 +346,42 @@ async fn codes_sent_with_a_change_are_checked_first_and_a_refusal_changes_nothin
     assert_eq!((unwrapped["cart_attr"]["gift_wrap"].as_bool(), unwrapped["cart_attr"]["upgrade_discount"].as_i64()), (Some(false), Some(0)));
     let referred = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/?affiliation_code=FITWITHANU"), json!({"quantity": 1})).await.json();
     assert_eq!((referred["cart_items"][0]["quantity"].as_i64(), referred["cart_attr"]["affiliation_code"].as_str()), (Some(1), Some("FITWITHANU")));
+}
+
+#[tokio::test]
+async fn a_deal_is_one_piece_per_cart_even_from_two_tabs_or_at_login() {
+    let app = app().await;
+    let mut b = Browser::new();
+    let (cart_id, _) = cart_with(&app, &mut b, "cotton-non-padded-bra-black", 1).await;
+    let deals = b.get(&app, &format!("/api/v3/carts/{cart_id}/last-minute-deals/")).await.json();
+    let d = deals["deals"][0].clone();
+    let (deal_id, product_id) = (d["id"].as_i64().unwrap(), d["product"]["id"].as_i64().unwrap());
+    let sizes: Vec<String> = d["sizes"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect();
+    let add = |size: &str| json!({"product": product_id, "quantity": 1, "size": size, "deal": deal_id});
+
+    // Two tabs take the deal at once, in two sizes: one wins.
+    let (mut tab1, mut tab2) = (b.clone(), b.clone());
+    let second = sizes.get(1).unwrap_or(&sizes[0]).clone();
+    let (r1, r2) = tokio::join!(tab1.post(&app, "/api/v3/cart-items/", add(&sizes[0])), tab2.post(&app, "/api/v3/cart-items/", add(&second)));
+    assert_eq!([r1.status, r2.status].iter().filter(|s| **s == 200).count(), 1, "{} / {}", r1.text, r2.text);
+    let c = b.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.json();
+    let deal_pieces: i64 = c["cart_items"].as_array().unwrap().iter().filter(|i| i["is_deal"] == true).map(|i| i["quantity"].as_i64().unwrap()).sum();
+    assert_eq!(deal_pieces, 1);
+
+    // Ordinary pieces of the deal's size share its stock and cap with the deal piece.
+    let p = app.db.store.product_by_id(product_id).await.unwrap();
+    let taken = c["cart_items"].as_array().unwrap().iter().find(|i| i["is_deal"] == true).unwrap()["size"].as_str().unwrap().to_string();
+    let refused = b.post(&app, "/api/v3/cart-items/", json!({"product": product_id, "quantity": p.max_cart_items, "size": taken})).await;
+    assert_eq!(refused.assert_error(400)["message"], format!("You can buy at most {} of this product, and 1 already in your cart", p.max_cart_items));
+
+    // A guest who took the same deal logs in: the shopper's cart still holds one deal piece.
+    let mut shopper = Browser::new();
+    shopper.login(&app, "9811111114").await;
+    assert_eq!(shopper.post(&app, "/api/v3/cart-items/", add(&sizes[0])).await.status, 200);
+    let mut guest = Browser::new();
+    assert_eq!(guest.post(&app, "/api/v3/cart-items/", add(&sizes[0])).await.status, 200);
+    app.clock.advance(chrono::Duration::minutes(2)); // past the wait between two codes
+    guest.login(&app, "9811111114").await;
+    let info = guest.get(&app, "/get/view-cart-info/").await.json();
+    assert_eq!(info["cart_quantity"], 1, "the guest's deal piece was not added to the shopper's");
 }

@@ -301,7 +301,7 @@ async fn add_to_cart_checks_size_stock_and_limits() {
     assert_eq!(ok.json()["cart_quantity"], 2);
     assert!(g.cookies.contains_key("guestcart"), "a guest cart is kept by cookie");
     assert_eq!(g.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], 2);
-    assert_eq!(g.post(&app, "/api/v3/cart-items/", add(Some(&big.value), 4)).await.assert_error(400)["message"], "You can add at most 5 of this product");
+    assert_eq!(g.post(&app, "/api/v3/cart-items/", add(Some(&big.value), 4)).await.assert_error(400)["message"], "You can buy at most 5 of this product, and 2 already in your cart");
     assert_eq!(g.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], 2, "refused adds change nothing");
 
     if let Some(few) = sizes.iter().find(|s| (1..5).contains(&s.stock)) {

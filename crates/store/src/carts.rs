@@ -26,14 +26,26 @@ pub struct CartLine {
 }
 
 impl CartLine {
-    /// Same product and the same size choice (the quantity aside).
-    pub fn same_choice(&self, other: &CartLine) -> bool {
+    /// Same product and the same size choice, whether or not either is a deal: they share stock and
+    /// the product's cap.
+    pub fn same_sizes(&self, other: &CartLine) -> bool {
         self.product_id == other.product_id
             && self.size_id == other.size_id
             && self.combo1_size_id == other.combo1_size_id
             && self.combo2_size_id == other.combo2_size_id
-            && self.deal_id == other.deal_id
     }
+
+    /// Same sizes and the same deal (or none): such pieces add up on one line.
+    pub fn same_choice(&self, other: &CartLine) -> bool {
+        self.same_sizes(other) && self.deal_id == other.deal_id
+    }
+}
+
+/// Takes the cart's lock for the rest of the transaction (a row lock on PostgreSQL, the write lock on
+/// SQLite), so changes to one cart run one after the other.
+async fn lock_cart(tx: &mut Transaction<'_, Any>, cart_id: i64) -> Result<()> {
+    sqlx::query("UPDATE carts SET updated_at = updated_at WHERE id = $1").bind(cart_id).execute(&mut **tx).await?;
+    Ok(())
 }
 
 async fn find_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>) -> Result<Option<i64>> {
@@ -106,16 +118,28 @@ impl Store {
         Ok(())
     }
 
-    /// Keeps the shopper's coupon, affiliation code and upgrade option together, in one write.
-    pub async fn set_cart_choices(&self, cart_id: i64, coupon_code: &str, affiliation_code: &str, upgrade_option_id: Option<i64>, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query("UPDATE carts SET coupon_code = $1, affiliation_code = $2, upgrade_option_id = $3, updated_at = $4 WHERE id = $5")
-            .bind(coupon_code)
-            .bind(affiliation_code)
-            .bind(upgrade_option_id)
-            .bind(millis(now))
-            .bind(cart_id)
-            .execute(&self.pool)
-            .await?;
+    /// Keeps the shopper's coupon, affiliation code and upgrade option, in one transaction. Only the ones
+    /// given (Some) are written, so two tabs changing different ones do not undo each other.
+    pub async fn set_cart_choices(
+        &self,
+        cart_id: i64,
+        coupon_code: Option<&str>,
+        affiliation_code: Option<&str>,
+        upgrade_option_id: Option<Option<i64>>,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(code) = coupon_code {
+            sqlx::query("UPDATE carts SET coupon_code = $1 WHERE id = $2").bind(code).bind(cart_id).execute(&mut *tx).await?;
+        }
+        if let Some(code) = affiliation_code {
+            sqlx::query("UPDATE carts SET affiliation_code = $1 WHERE id = $2").bind(code).bind(cart_id).execute(&mut *tx).await?;
+        }
+        if let Some(option) = upgrade_option_id {
+            sqlx::query("UPDATE carts SET upgrade_option_id = $1 WHERE id = $2").bind(option).bind(cart_id).execute(&mut *tx).await?;
+        }
+        sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2").bind(millis(now)).bind(cart_id).execute(&mut *tx).await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -124,21 +148,26 @@ impl Store {
         Ok(())
     }
 
-    /// Sets a line's quantity, only within the given cart. False when the line is not in that cart.
+    /// Sets a line's quantity, only within the given cart and with the cart locked (so it never lands
+    /// in the middle of a concurrent add's check). False when the line is not in that cart.
     pub async fn set_line_quantity(&self, cart_id: i64, line_id: i64, quantity: i64) -> Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        lock_cart(&mut tx, cart_id).await?;
         let done = sqlx::query("UPDATE cart_items SET quantity = $1 WHERE id = $2 AND cart_id = $3")
             .bind(quantity)
             .bind(line_id)
             .bind(cart_id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+        tx.commit().await?;
         Ok(done.rows_affected() == 1)
     }
 
-    /// Removes lines, only within the given cart. Returns how many went.
+    /// Removes lines, only within the given cart, with the cart locked. Returns how many went.
     pub async fn remove_lines(&self, cart_id: i64, line_ids: &[i64]) -> Result<u64> {
         let mut n = 0;
         let mut tx = self.pool.begin().await?;
+        lock_cart(&mut tx, cart_id).await?;
         for id in line_ids {
             n += sqlx::query("DELETE FROM cart_items WHERE id = $1 AND cart_id = $2").bind(id).bind(cart_id).execute(&mut *tx).await?.rows_affected();
         }
@@ -197,21 +226,22 @@ impl Store {
     /// Adds pieces to the owner's cart, creating the cart on first use; the same product and sizes
     /// add up on one line. Stock and limits are the caller's rules, checked before this.
     pub async fn add_to_cart(&self, owner: CartOwner<'_>, line: &CartLine, now: DateTime<Utc>) -> Result<i64> {
+        // The check below never refuses.
         Ok(self
             .add_to_cart_checked(owner, line, now, |_| Ok::<(), ()>(()))
             .await?
             .expect("the check always passes"))
     }
 
-    /// Like `add_to_cart`, but `check` decides, from the pieces of the same choice already in the cart,
-    /// whether the new ones may join them. The cart is locked while it decides, so two tabs adding at
-    /// once cannot both pass a limit that only one of them fits under.
+    /// Like `add_to_cart`, but `check` decides, from the lines already in the cart, whether the new
+    /// pieces may join them. The cart is locked while it decides, so two tabs adding at once cannot both
+    /// pass a limit that only one of them fits under.
     pub async fn add_to_cart_checked<E>(
         &self,
         owner: CartOwner<'_>,
         line: &CartLine,
         now: DateTime<Utc>,
-        check: impl FnOnce(i64) -> std::result::Result<(), E>,
+        check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E>,
     ) -> Result<std::result::Result<i64, E>> {
         let mut tx = self.pool.begin().await?;
         // Write before reading: touching the cart row takes its lock (a row lock on PostgreSQL, the
@@ -236,8 +266,12 @@ impl Store {
                 .await?;
         }
         let cart_id = find_cart(&mut tx, owner).await?.ok_or(crate::StoreError::NotFound)?;
-        let existing = lines_of(&mut tx, cart_id).await?.into_iter().find(|l| l.same_choice(line));
-        if let Err(e) = check(existing.as_ref().map_or(0, |l| l.quantity)) {
+        // Adds that raced to make the cart did not lock it (their insert did nothing): lock it now, so
+        // the lines read next include everything committed by the add before.
+        lock_cart(&mut tx, cart_id).await?;
+        let lines = lines_of(&mut tx, cart_id).await?;
+        let existing = lines.iter().find(|l| l.same_choice(line)).cloned();
+        if let Err(e) = check(&lines) {
             tx.rollback().await?;
             return Ok(Err(e));
         }
@@ -288,6 +322,11 @@ impl Store {
         };
         let mine = lines_of(&mut tx, user_cart).await?;
         for line in lines_of(&mut tx, guest_cart).await? {
+            // A deal stays one piece per cart: a second one from the guest cart is dropped.
+            if line.deal_id.is_some() && mine.iter().any(|m| m.deal_id == line.deal_id) {
+                sqlx::query("DELETE FROM cart_items WHERE id = $1").bind(line.id).execute(&mut *tx).await?;
+                continue;
+            }
             match mine.iter().find(|m| m.same_choice(&line)) {
                 Some(m) => {
                     let quantity = (m.quantity + line.quantity).min(cap(line.product_id)).max(m.quantity);

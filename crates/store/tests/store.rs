@@ -213,26 +213,33 @@ async fn concurrent_adds_never_pass_the_limit() {
         s.seed_demo(now()).await.unwrap();
         let p = s.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
         let size = s.sizes(p.id).await.unwrap().remove(0);
-        let user = s.user_for_mobile("9000000077", now()).await.unwrap();
-        let mut tasks = Vec::new();
-        for _ in 0..12 {
-            let s = s.clone();
-            let line = CartLine { id: 0, product_id: p.id, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 1, deal_id: None };
-            tasks.push(tokio::spawn(async move {
-                s.add_to_cart_checked(CartOwner::Shopper(user.id), &line, now(), |already| if already + 1 <= 5 { Ok(()) } else { Err(()) }).await
-            }));
-        }
-        let mut added = 0;
-        for t in tasks {
-            match t.await.unwrap() {
-                Ok(Ok(_)) => added += 1,
-                Ok(Err(())) => {}
-                Err(err) => panic!("{e}: a concurrent add failed: {err}"),
+        // Several rounds, each a new shopper whose first adds race to make the cart as well.
+        for round in 0..6 {
+            let user = s.user_for_mobile(&format!("900000007{round}"), now()).await.unwrap();
+            let mut tasks = Vec::new();
+            for _ in 0..12 {
+                let s = s.clone();
+                let line = CartLine { id: 0, product_id: p.id, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 1, deal_id: None };
+                tasks.push(tokio::spawn(async move {
+                    s.add_to_cart_checked(CartOwner::Shopper(user.id), &line, now(), |lines| {
+                        let already: i64 = lines.iter().filter(|l| l.same_sizes(&line)).map(|l| l.quantity).sum();
+                        if already < 5 { Ok(()) } else { Err(()) }
+                    })
+                    .await
+                }));
             }
+            let mut added = 0;
+            for t in tasks {
+                match t.await.unwrap() {
+                    Ok(Ok(_)) => added += 1,
+                    Ok(Err(())) => {}
+                    Err(err) => panic!("{e}: a concurrent add failed: {err}"),
+                }
+            }
+            assert_eq!(added, 5, "{e} round {round}");
+            assert_eq!(s.cart_quantity(CartOwner::Shopper(user.id)).await.unwrap(), 5, "{e} round {round}");
+            assert_eq!(s.cart_lines(CartOwner::Shopper(user.id)).await.unwrap().len(), 1, "{e}: one line, one cart");
         }
-        assert_eq!(added, 5, "{e}");
-        assert_eq!(s.cart_quantity(CartOwner::Shopper(user.id)).await.unwrap(), 5, "{e}");
-        assert_eq!(s.cart_lines(CartOwner::Shopper(user.id)).await.unwrap().len(), 1, "{e}: one line, one cart");
         db.finish().await;
     }
 }
@@ -267,8 +274,12 @@ async fn upgrade_ladder_and_affiliation_codes_are_kept_and_validated() {
         let size = s.sizes(p.id).await.unwrap().into_iter().find(|z| z.stock > 0).unwrap();
         s.add_to_cart(owner, &CartLine { id: 0, product_id: p.id, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 1, deal_id: None }, now()).await.unwrap();
         let row = s.cart_row(owner).await.unwrap().unwrap();
-        s.set_cart_choices(row.id, "FLAT200", "ANU", Some(ladder[0].id), now()).await.unwrap();
+        s.set_cart_choices(row.id, Some("FLAT200"), Some("ANU"), Some(Some(ladder[0].id)), now()).await.unwrap();
         let row = s.cart_row(owner).await.unwrap().unwrap();
         assert_eq!((row.coupon_code.as_str(), row.affiliation_code.as_str(), row.upgrade_option_id), ("FLAT200", "ANU", Some(ladder[0].id)), "{e}");
+        // Only what is given is written: another tab's change to the others stays.
+        s.set_cart_choices(row.id, None, Some(""), None, now()).await.unwrap();
+        let row = s.cart_row(owner).await.unwrap().unwrap();
+        assert_eq!((row.coupon_code.as_str(), row.affiliation_code.as_str(), row.upgrade_option_id), ("FLAT200", "", Some(ladder[0].id)), "{e}");
     }
 }

@@ -121,24 +121,30 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
             return Err(ApiError::not_found("We couldn't find that cart."));
         }
     }
-    let lines = state.store.cart_lines(owner).await?;
+    let one_deal = || ApiError::field("deal", "A deal can be added once, one piece.");
     if let Some(deal_id) = req.deal {
         let running = state.store.running_deals(state.now()).await?;
         if !running.iter().any(|d| d.id == deal_id && d.product_id == p.id) {
             return Err(ApiError::field("deal", "This deal has ended."));
         }
-        // A deal is one piece per cart.
-        if req.quantity != 1 || lines.iter().any(|l| l.deal_id == Some(deal_id)) {
-            return Err(ApiError::field("deal", "A deal can be added once, one piece."));
+        if req.quantity != 1 {
+            return Err(one_deal());
         }
     }
     let now = state.now();
-    // The limit is checked with the cart locked, so two tabs adding at once cannot both pass it.
+    // The limits are checked with the cart locked, so two tabs adding at once cannot both pass them:
+    // a deal once per cart, and stock and the product's cap over every line of these sizes (a deal
+    // piece and ordinary pieces of one size share both).
     let item_id = state
         .store
-        .add_to_cart_checked(owner, &line, now, |already| stock::may_add(available, p.max_cart_items, already, req.quantity))
-        .await?
-        .map_err(|r| ApiError::bad_request(r.message()))?;
+        .add_to_cart_checked(owner, &line, now, |lines| {
+            if req.deal.is_some() && lines.iter().any(|l| l.deal_id == req.deal) {
+                return Err(one_deal());
+            }
+            let already = lines.iter().filter(|l| l.same_sizes(&line)).map(|l| l.quantity).sum();
+            stock::may_add(available, p.max_cart_items, already, req.quantity).map_err(|r| ApiError::bad_request(r.message()))
+        })
+        .await??;
     let cart_quantity = state.store.cart_quantity(owner).await?;
     Ok((headers, Json(CartAdded { status: "success".into(), cart_quantity, item_id, message: "Added to cart".into() })))
 }

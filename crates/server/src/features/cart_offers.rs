@@ -109,7 +109,7 @@ pub struct GiftChoice {
 
 async fn take_gift(state: &AppState, viewer: &Viewer, choice: &GiftChoice, paid: bool) -> ApiResult<CartOut> {
     let id = if paid { choice.paid_gift_offer_id.or(choice.gift_offer_id) } else { choice.gift_offer_id.or(choice.paid_gift_offer_id) };
-    let id = id.ok_or_else(|| ApiError::field("gift_offer_id", "Which gift? gift_offer_id is missing."))?;
+    let id = id.ok_or_else(|| ApiError::field("gift_offer_id", "Please choose a gift."))?;
     let (owner, row) = own_cart(state, viewer, None).await?;
     let (gift, sizes) = gift_sizes_of(state, id).await?;
     if (gift.price > 0) != paid {
@@ -121,10 +121,15 @@ async fn take_gift(state: &AppState, viewer: &Viewer, choice: &GiftChoice, paid:
             if !sizes.iter().any(|s| s.value == size) {
                 return Err(ApiError::field("size", "That size is not available for this gift."));
             }
+            // Eligibility is the engine's, measured after every discount, as the cart shows it.
             let priced = build_cart(state, viewer, owner, &row).await?;
-            let goods = priced.cart_attr.subtotal - priced.cart_attr.bundle_discount - priced.cart_attr.coupon_discount;
-            if priced.cart_attr.pieces == 0 || goods < gift.min_order {
-                return Err(ApiError::field("gift_offer_id", format!("Add {} more to get this gift.", format_inr(gift.min_order - goods))));
+            let offered = priced.cart_paid_gift_details.iter().find(|g| g.id == gift.id);
+            if priced.cart_attr.pieces == 0 {
+                return Err(ApiError::field("gift_offer_id", "Add something to your cart to get this gift."));
+            }
+            if !offered.is_some_and(|g| g.eligible) {
+                let goods = priced.cart_attr.subtotal - priced.cart_attr.bundle_discount - priced.cart_attr.coupon_discount - priced.cart_attr.upgrade_discount - priced.cart_attr.affiliate_discount;
+                return Err(ApiError::field("gift_offer_id", format!("Add {} more to get this gift.", format_inr((gift.min_order - goods).max(100)))));
             }
             state.store.set_cart_gift(row.id, gift.id, Some(size)).await?;
         }

@@ -479,7 +479,7 @@ fn typed_code(field: &'static str, what: &str, raw: &Option<String>) -> ApiResul
     let Some(code) = raw.as_deref().map(str::trim).filter(|c| !c.is_empty()) else { return Ok(None) };
     let code = code.to_ascii_uppercase();
     if code.len() > 20 || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(ApiError::field(field, format!("{what} are letters and digits only.")));
+        return Err(ApiError::field(field, format!("{what} are up to 20 letters and digits.")));
     }
     Ok(Some(code))
 }
@@ -526,7 +526,16 @@ async fn apply_cart_query(state: &AppState, viewer: &Viewer, owner: CartOwner<'_
     if affiliate_asked && !priced.cart_attr.affiliate_message.is_empty() {
         return Err(ApiError::field("affiliation_code", priced.cart_attr.affiliate_message));
     }
-    state.store.set_cart_choices(row.id, &trial.coupon_code, &trial.affiliation_code, trial.upgrade_option_id, state.now()).await?;
+    state
+        .store
+        .set_cart_choices(
+            row.id,
+            (trial.coupon_code != row.coupon_code).then_some(trial.coupon_code.as_str()),
+            (trial.affiliation_code != row.affiliation_code).then_some(trial.affiliation_code.as_str()),
+            (trial.upgrade_option_id != row.upgrade_option_id).then_some(trial.upgrade_option_id),
+            state.now(),
+        )
+        .await?;
     *row = trial;
     Ok(())
 }
@@ -572,10 +581,14 @@ pub async fn change_quantity(
     if line.deal_id.is_some() && change.quantity != 1 {
         return Err(ApiError::field("quantity", "A deal can be added once, one piece."));
     }
-    stock::may_add(available, p.max_cart_items, 0, change.quantity).map_err(|r| ApiError::field("quantity", r.message()))?;
+    // Other lines of the same sizes (a deal piece beside ordinary ones) share the stock and the cap.
+    let others: i64 = lines.iter().filter(|l| l.id != line_id && l.same_sizes(line)).map(|l| l.quantity).sum();
+    stock::may_add(available, p.max_cart_items, others, change.quantity).map_err(|r| ApiError::field("quantity", r.message()))?;
     // Codes in the query are checked before anything changes, so a refused one leaves the cart as it was.
     apply_cart_query(&state, &viewer, owner, &mut row, &q).await?;
-    state.store.set_line_quantity(row.id, line_id, change.quantity).await?;
+    if !state.store.set_line_quantity(row.id, line_id, change.quantity).await? {
+        return Err(ApiError::not_found("That item is not in your cart."));
+    }
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
 }
 
