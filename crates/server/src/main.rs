@@ -117,21 +117,26 @@ enum AdminTask {
         tag: String,
     },
     /// Offer a last-minute deal at the cart: `drape admin deal --slug cotton-bikini-brief-navy --price 149 --days 2`.
+    /// `drape admin deal --end 3` ends one now.
     Deal {
-        #[arg(long)]
-        slug: String,
+        #[arg(long, required_unless_present = "end")]
+        slug: Option<String>,
         /// Deal price in rupees.
-        #[arg(long)]
-        price: i64,
+        #[arg(long, required_unless_present = "end")]
+        price: Option<i64>,
         #[arg(long, default_value_t = 2)]
         days: i64,
+        /// End this deal now instead.
+        #[arg(long)]
+        end: Option<i64>,
     },
     /// Offer a gift at the cart, free (price 0, the shopper picks a size) or paid.
+    /// `drape admin gift --end 2` ends one now.
     Gift {
-        #[arg(long)]
-        title: String,
-        #[arg(long)]
-        slug: String,
+        #[arg(long, required_unless_present = "end")]
+        title: Option<String>,
+        #[arg(long, required_unless_present = "end")]
+        slug: Option<String>,
         /// Rupees; 0 for a free gift.
         #[arg(long, default_value_t = 0)]
         price: i64,
@@ -140,6 +145,9 @@ enum AdminTask {
         min_order: i64,
         #[arg(long, default_value_t = 30)]
         days: i64,
+        /// End this gift offer now instead.
+        #[arg(long)]
+        end: Option<i64>,
     },
     /// Add a rung to the cart's upgrade ladder, taken in place of a coupon:
     /// `drape admin upgrade --title "₹150 off orders of ₹1,499" --min-value 1499 --discount 150 --days 30`;
@@ -336,14 +344,25 @@ async fn run() -> anyhow::Result<()> {
                 }
                 println!("offer {key}: {message}");
             }
-            AdminTask::Deal { slug, price, days } => {
+            AdminTask::Deal { end: Some(id), .. } => {
+                anyhow::ensure!(store.end_deal(id, clock.now()).await?, "no running deal {id}");
+                println!("deal {id} ended");
+            }
+            AdminTask::Gift { end: Some(id), .. } => {
+                anyhow::ensure!(store.end_gift_offer(id, clock.now()).await?, "no running gift offer {id}");
+                println!("gift offer {id} ended");
+            }
+            AdminTask::Deal { slug, price, days, end: None } => {
+                let (slug, price) = (slug.unwrap_or_default(), price.unwrap_or(-1));
                 anyhow::ensure!(price >= 0 && days > 0, "price must be 0 or more and days 1 or more");
                 let p = store.product_by_slug(&slug).await.with_context(|| format!("no product {slug}"))?;
                 let now = clock.now();
                 let id = store.add_deal(p.id, price * 100, now, now + chrono::Duration::days(days)).await?;
                 println!("deal {id}: {} at ₹{price} for {days} days", p.name);
             }
-            AdminTask::Gift { title, slug, price, min_order, days } => {
+            AdminTask::Gift { title, slug, price, min_order, days, end: None } => {
+                let (title, slug) = (title.unwrap_or_default(), slug.unwrap_or_default());
+                anyhow::ensure!(!title.trim().is_empty(), "a gift offer needs a title");
                 anyhow::ensure!(price >= 0 && min_order >= 0 && days > 0, "price and minimum order must be 0 or more, days 1 or more");
                 let p = store.product_by_slug(&slug).await.with_context(|| format!("no product {slug}"))?;
                 let now = clock.now();

@@ -196,6 +196,18 @@ impl Store {
         Ok(())
     }
 
+    /// Ends a gift offer now (carts that took it no longer get it). False when unknown or already over.
+    pub async fn end_gift_offer(&self, id: i64, now: DateTime<Utc>) -> Result<bool> {
+        let done = sqlx::query("UPDATE gift_offers SET ends_at = $1 WHERE id = $2 AND ends_at > $1").bind(millis(now)).bind(id).execute(&self.pool).await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Ends a deal now (a deal piece already in a cart goes back to the product's price).
+    pub async fn end_deal(&self, id: i64, now: DateTime<Utc>) -> Result<bool> {
+        let done = sqlx::query("UPDATE deals SET ends_at = $1 WHERE id = $2 AND ends_at > $1").bind(millis(now)).bind(id).execute(&self.pool).await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     pub async fn running_deals(&self, now: DateTime<Utc>) -> Result<Vec<DealRow>> {
         Ok(sqlx::query_as("SELECT id, product_id, deal_price FROM deals WHERE starts_at <= $1 AND ends_at > $1 ORDER BY id")
             .bind(millis(now))
