@@ -261,6 +261,38 @@ impl Store {
         .await?)
     }
 
+    /// The sizes of several products at once (a cart's), in one query.
+    pub async fn sizes_of_products(&self, product_ids: &[i64]) -> Result<Vec<Size>> {
+        if product_ids.is_empty() {
+            return Ok(vec![]);
+        }
+        let marks: Vec<String> = (1..=product_ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT id, product_id, part, part_label, position, label, value, sku, stock, is_auto_select_size, fit_size_msg \
+             FROM sizes WHERE product_id IN ({}) ORDER BY product_id, part, position",
+            marks.join(",")
+        );
+        let mut q = sqlx::query_as::<_, Size>(&sql);
+        for id in product_ids {
+            q = q.bind(*id);
+        }
+        Ok(q.fetch_all(&self.pool).await?)
+    }
+
+    /// (product, category) filings of several products at once (without the categories' parents).
+    pub async fn category_ids_of_products(&self, product_ids: &[i64]) -> Result<Vec<(i64, i64)>> {
+        if product_ids.is_empty() {
+            return Ok(vec![]);
+        }
+        let marks: Vec<String> = (1..=product_ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!("SELECT product_id, category_id FROM product_categories WHERE product_id IN ({}) ORDER BY product_id, category_id", marks.join(","));
+        let mut q = sqlx::query_as::<_, (i64, i64)>(&sql);
+        for id in product_ids {
+            q = q.bind(*id);
+        }
+        Ok(q.fetch_all(&self.pool).await?)
+    }
+
     pub async fn features(&self, product_id: i64) -> Result<Vec<Feature>> {
         Ok(sqlx::query_as(
             "SELECT name, description, icon_small, slug, category_name FROM product_features WHERE product_id = $1 ORDER BY id",

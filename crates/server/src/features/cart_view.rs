@@ -205,10 +205,17 @@ pub async fn load_cart(state: &AppState, owner: CartOwner<'_>, row: &CartRow) ->
     let deals = store.running_deals(now).await?;
     let mut items = Vec::new();
     let mut engine_lines = Vec::new();
-    for line in store.cart_lines(owner).await? {
-        let p = store.product_by_id(line.product_id).await?;
-        let sizes = store.sizes(p.id).await?;
-        let by_id = |id: Option<i64>| id.and_then(|id| sizes.iter().find(|s| s.id == id));
+    // The lines' products, sizes and categories are read in one query each, however long the cart.
+    let cart_lines = store.cart_lines(owner).await?;
+    let mut product_ids: Vec<i64> = cart_lines.iter().map(|l| l.product_id).collect();
+    product_ids.sort_unstable();
+    product_ids.dedup();
+    let products = store.products_by_ids(&product_ids).await?;
+    let all_sizes = store.sizes_of_products(&product_ids).await?;
+    let filings = store.category_ids_of_products(&product_ids).await?;
+    for line in cart_lines {
+        let Some(p) = products.iter().find(|p| p.id == line.product_id) else { continue };
+        let by_id = |id: Option<i64>| id.and_then(|id| all_sizes.iter().find(|s| s.id == id && s.product_id == p.id));
         let (size_text, combo, raw_stock) = match (by_id(line.size_id), by_id(line.combo1_size_id), by_id(line.combo2_size_id)) {
             (Some(s), _, _) => (s.value.clone(), None, s.stock),
             (None, Some(a), Some(b)) => (format!("{} / {}", a.value, b.value), Some(vec![a.value.clone(), b.value.clone()]), stock::combo_stock(a.stock, b.stock)),
@@ -216,7 +223,7 @@ pub async fn load_cart(state: &AppState, owner: CartOwner<'_>, row: &CartRow) ->
         };
         let available = if p.is_active() { stock::purchasable_quantity(raw_stock, p.max_cart_items) } else { 0 };
         let in_stock = available >= line.quantity && available > 0;
-        let mut category_ids = store.product_category_ids(p.id).await?;
+        let mut category_ids: Vec<i64> = filings.iter().filter(|f| f.0 == p.id).map(|f| f.1).collect();
         category_ids.push(catalog::top_category(&cats, p.category_id));
         // A deal's price holds while the deal runs; deal pieces join no bundle.
         let deal = line.deal_id.and_then(|id| deals.iter().find(|d| d.id == id));
