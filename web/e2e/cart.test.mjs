@@ -237,7 +237,7 @@ describe('cart page', () => {
       assert.equal(await rungs.nth(0).getAttribute('data-state'), 'available');
       assert.match(await rungs.nth(1).innerText(), /Add ₹1,000 more to unlock/);
       await page.getByTestId('nudges').getByText('Your cart unlocks an upgrade: ₹100 off orders of ₹1,299. Take it in place of a coupon.').waitFor();
-      await rungs.nth(0).getByRole('button', { name: 'Take' }).click();
+      await rungs.nth(0).getByRole('button', { name: /^Take / }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid=upgrade-option]')?.dataset.state === 'applied');
       await page.getByTestId('price-summary').getByText('Upgrade offer').waitFor();
       assert.equal(await summaryTotal(page), 1399);
@@ -264,7 +264,7 @@ describe('cart page', () => {
       await shot(page, 'cart-upgrade.png');
 
       // the upgrade off: now FLAT200 applies
-      await upgrades.getByRole('button', { name: 'Remove' }).click();
+      await upgrades.getByRole('button', { name: /^Remove / }).click();
       await page.waitForFunction(() => document.querySelector('[data-testid=upgrade-option]')?.dataset.state === 'available');
       await coupon.getByTestId('coupon-input').fill('FLAT200');
       await coupon.getByRole('button', { name: 'Apply' }).click();

@@ -262,6 +262,9 @@ pub struct Totals {
     pub affiliate_refusal: Option<AffiliateRefusal>,
     /// What the goods cost after every discount: gifts, shipping and the thresholds are measured on it.
     pub goods: i64,
+    /// (line id, what the line costs after bundle prices) for the lines charged: a bundle's discount
+    /// shared out over its pieces in proportion to their prices.
+    pub line_net: Vec<(i64, i64)>,
     pub gifts: i64,
     pub gift_wrap: i64,
     pub shipping: i64,
@@ -352,6 +355,10 @@ pub fn upgrade_message(options: &[UpgradeOption], value: i64, taken: Option<i64>
     }
     let next_above = |floor: i64| options.iter().filter(|o| o.min_value > floor).min_by_key(|o| (o.min_value, o.id));
     if let Some(t) = taken.and_then(|id| options.iter().find(|o| o.id == id)).filter(|t| value >= t.min_value) {
+        // The cart may since have grown into a better rung than the one taken.
+        if let Some(better) = options.iter().filter(|o| o.min_value <= value && o.discount > t.discount).max_by_key(|o| (o.discount, o.min_value)) {
+            return format!("Upgrade applied: {}. Your cart now reaches {}: take it instead.", t.title, better.title);
+        }
         return match next_above(value.max(t.min_value)) {
             Some(n) => format!("Upgrade applied: {}. Add {} more to upgrade to {}.", t.title, format_inr(n.min_value - value), n.title),
             None => format!("Upgrade applied: {}.", t.title),
@@ -448,6 +455,7 @@ pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: 
         affiliate_discount,
         affiliate_refusal,
         goods,
+        line_net: live.iter().zip(&net).map(|(l, v)| (l.line_id, *v)).collect(),
         gifts,
         gift_wrap,
         shipping,
@@ -540,6 +548,7 @@ mod tests {
         assert_eq!(upgrade_message(&l, 300_000, None), "Your cart unlocks an upgrade: ₹400 off. Take it in place of a coupon.");
         assert_eq!(upgrade_message(&l, 150_000, Some(1)), "Upgrade applied: ₹150 off. Add ₹1,499 more to upgrade to ₹400 off.");
         assert_eq!(upgrade_message(&l, 300_000, Some(2)), "Upgrade applied: ₹400 off.");
+        assert_eq!(upgrade_message(&l, 300_000, Some(1)), "Upgrade applied: ₹150 off. Your cart now reaches ₹400 off: take it instead.");
         // A taken rung the cart fell below reads like no rung is taken.
         assert_eq!(upgrade_message(&l, 100_000, Some(2)), "Add ₹499 more to unlock an upgrade: ₹150 off.");
         assert_eq!(upgrade_message(&[], 300_000, None), "");
@@ -668,10 +677,14 @@ mod tests {
             prop_assert!(t.coupon_discount + upgrade_discount <= t.subtotal - t.bundle_discount);
             prop_assert!(t.affiliate_discount <= t.subtotal - t.bundle_discount - t.coupon_discount - upgrade_discount);
             prop_assert!(t.mrp_total >= t.subtotal);
+            // The bundle discount is shared out exactly, and no line costs less than nothing after it.
+            prop_assert_eq!(t.line_net.iter().map(|n| n.1).sum::<i64>(), t.subtotal - t.bundle_discount);
+            prop_assert!(t.line_net.iter().all(|n| n.1 >= 0));
             // A coupon never takes more than its products cost after bundle prices.
             if let Some((c, _)) = &choices.coupon {
-                let covered: i64 = lines.iter().filter(|l| l.in_stock && l.quantity > 0 && c.scope.covers(l)).map(|l| l.value()).sum();
-                prop_assert!(t.coupon_discount <= covered);
+                let live: Vec<&Line> = lines.iter().filter(|l| l.in_stock && l.quantity > 0).collect();
+                let covered: i64 = live.iter().zip(&t.line_net).filter(|(l, _)| c.scope.covers(l)).map(|(_, n)| n.1).sum();
+                prop_assert!(t.coupon_discount <= covered, "coupon {} > covered {}", t.coupon_discount, covered);
             }
             prop_assert_eq!(t.total, t.subtotal - t.bundle_discount - t.coupon_discount - upgrade_discount - t.affiliate_discount + t.gifts + t.gift_wrap + t.shipping);
             // Repricing the same cart gives the same result.

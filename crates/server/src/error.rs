@@ -136,13 +136,15 @@ fn describe_parse_error(text: &str) -> Option<(String, String)> {
     if field.is_empty() || field.len() > 60 || !field.chars().all(|c| c.is_ascii_alphanumeric() || "_.[]".contains(c)) {
         return None;
     }
-    let what = if ["i64", "u64", "i32", "u32", "integer", "invalid digit", "number too large"].iter().any(|k| problem.contains(k)) {
+    // What was expected decides the words ("invalid type: integer `5`, expected a string" wants text).
+    let expected = problem.split("expected ").nth(1).unwrap_or(problem);
+    let what = if ["i64", "u64", "i32", "u32", "integer"].iter().any(|k| expected.contains(k)) || problem.contains("invalid digit") {
         "Please send a whole number."
-    } else if problem.contains("expected a boolean") || problem.contains("bool") {
+    } else if expected.contains("bool") {
         "Please send true or false."
-    } else if problem.contains("a string") {
+    } else if expected.contains("a string") {
         "Please send text."
-    } else if problem.contains("a sequence") {
+    } else if expected.contains("a sequence") {
         "Please send a list."
     } else {
         "This value is not valid."
@@ -164,6 +166,14 @@ mod tests {
         assert_eq!(d("Failed to deserialize the JSON body into the target type: missing field `product` at line 1 column 2"), Some(("product".into(), "This is required.".into())));
         assert_eq!(d("Failed to deserialize query string: page: invalid digit found in string"), Some(("page".into(), "Please send a whole number.".into())));
         assert_eq!(d("Failed to parse the request body as JSON: EOF while parsing a value at line 1 column 0"), None);
+        assert_eq!(
+            d("Failed to deserialize the JSON body into the target type: size: invalid type: integer `5`, expected a string at line 1 column 9"),
+            Some(("size".into(), "Please send text.".into()))
+        );
+        assert_eq!(
+            d("Failed to deserialize the JSON body into the target type: gift_wrap: invalid type: integer `1`, expected a boolean at line 1 column 14"),
+            Some(("gift_wrap".into(), "Please send true or false.".into()))
+        );
     }
 }
 

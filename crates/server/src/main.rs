@@ -155,12 +155,12 @@ enum AdminTask {
     Upgrade {
         #[arg(long, required_unless_present = "end")]
         title: Option<String>,
-        /// Rupees the cart must reach (after bundle prices).
-        #[arg(long, default_value_t = 0)]
-        min_value: i64,
+        /// Rupees the cart must reach (after bundle prices); 0 makes it for every cart, so it must be said.
+        #[arg(long, required_unless_present = "end")]
+        min_value: Option<i64>,
         /// Rupees off.
-        #[arg(long, default_value_t = 0)]
-        discount: i64,
+        #[arg(long, required_unless_present = "end")]
+        discount: Option<i64>,
         #[arg(long, default_value_t = 30)]
         days: i64,
         /// End this upgrade option now instead.
@@ -375,7 +375,7 @@ async fn run() -> anyhow::Result<()> {
                     anyhow::ensure!(store.end_upgrade_option(id, now).await?, "no running upgrade option {id}");
                     println!("upgrade option {id} ended");
                 } else {
-                    let title = title.unwrap_or_default();
+                    let (title, min_value, discount) = (title.unwrap_or_default(), min_value.unwrap_or(-1), discount.unwrap_or(0));
                     anyhow::ensure!(!title.trim().is_empty() && min_value >= 0 && discount > 0 && days > 0, "an upgrade needs a title, a minimum of 0 or more, a discount above 0 and 1 day or more");
                     let id = store.add_upgrade_option(&title, min_value * 100, discount * 100, now, now + chrono::Duration::days(days)).await?;
                     println!("upgrade option {id}: {title}");

@@ -16,8 +16,10 @@ async fn operators_run_upgrade_offers_partner_codes_deals_and_gifts_from_the_com
     let (ok, out) = drape(&db, &["admin", "upgrade", "--title", "₹100 off orders of ₹1,299", "--min-value", "1299", "--discount", "100"]);
     assert!(ok, "{out}");
     assert!(out.contains("upgrade option 1"), "{out}");
-    let (ok, out) = drape(&db, &["admin", "upgrade", "--title", "nothing", "--discount", "0"]);
+    let (ok, out) = drape(&db, &["admin", "upgrade", "--title", "nothing", "--min-value", "999", "--discount", "0"]);
     assert!(!ok && out.contains("a discount above 0"), "{out}");
+    let (ok, out) = drape(&db, &["admin", "upgrade", "--title", "for every cart?", "--discount", "50"]);
+    assert!(!ok && out.contains("--min-value"), "a forgotten minimum is refused, not taken as 0: {out}");
     let (ok, out) = drape(&db, &["admin", "affiliate", "--code", "priya10", "--name", "Priya's picks", "--percent", "10", "--cap", "300"]);
     assert!(ok && out.contains("PRIYA10"), "{out}");
     let (ok, out) = drape(&db, &["admin", "affiliate", "--code", "x", "--name", "x", "--percent", "120"]);

@@ -346,6 +346,13 @@ async fn codes_sent_with_a_change_are_checked_first_and_a_refusal_changes_nothin
     assert_eq!((unwrapped["cart_attr"]["gift_wrap"].as_bool(), unwrapped["cart_attr"]["upgrade_discount"].as_i64()), (Some(false), Some(0)));
     let referred = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/?affiliation_code=FITWITHANU"), json!({"quantity": 1})).await.json();
     assert_eq!((referred["cart_items"][0]["quantity"].as_i64(), referred["cart_attr"]["affiliation_code"].as_str()), (Some(1), Some("FITWITHANU")));
+
+    // Codes are judged on the cart as the change leaves it: one bra (₹799) does not reach the ₹1,299 rung…
+    let short = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/?upgrade_selected_option={first}"), json!({"quantity": 1})).await;
+    assert_eq!(short.assert_error(400)["message"], "Add ₹500 more to your cart to take this upgrade.");
+    // … and two do, so the same rung asked with the change to two is taken.
+    let taken = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/?upgrade_selected_option={first}"), json!({"quantity": 2})).await.json();
+    assert_eq!((taken["cart_items"][0]["quantity"].as_i64(), taken["cart_attr"]["upgrade_discount"].as_i64()), (Some(2), Some(10_000)));
 }
 
 #[tokio::test]

@@ -148,19 +148,34 @@ impl Store {
         Ok(())
     }
 
-    /// Sets a line's quantity, only within the given cart and with the cart locked (so it never lands
-    /// in the middle of a concurrent add's check). False when the line is not in that cart.
-    pub async fn set_line_quantity(&self, cart_id: i64, line_id: i64, quantity: i64) -> Result<bool> {
+    /// Sets a line's quantity, only within the given cart, with the cart locked while `check` decides
+    /// from the cart's lines whether the new quantity may stand. None when the line is not in that cart.
+    pub async fn set_line_quantity_checked<E>(
+        &self,
+        cart_id: i64,
+        line_id: i64,
+        quantity: i64,
+        check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E>,
+    ) -> Result<Option<std::result::Result<(), E>>> {
         let mut tx = self.pool.begin().await?;
         lock_cart(&mut tx, cart_id).await?;
-        let done = sqlx::query("UPDATE cart_items SET quantity = $1 WHERE id = $2 AND cart_id = $3")
-            .bind(quantity)
-            .bind(line_id)
-            .bind(cart_id)
-            .execute(&mut *tx)
-            .await?;
+        let lines = lines_of(&mut tx, cart_id).await?;
+        if !lines.iter().any(|l| l.id == line_id) {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        if let Err(e) = check(&lines) {
+            tx.rollback().await?;
+            return Ok(Some(Err(e)));
+        }
+        sqlx::query("UPDATE cart_items SET quantity = $1 WHERE id = $2 AND cart_id = $3").bind(quantity).bind(line_id).bind(cart_id).execute(&mut *tx).await?;
         tx.commit().await?;
-        Ok(done.rows_affected() == 1)
+        Ok(Some(Ok(())))
+    }
+
+    /// Sets a line's quantity with no limit (the seed, tests). False when the line is not in that cart.
+    pub async fn set_line_quantity(&self, cart_id: i64, line_id: i64, quantity: i64) -> Result<bool> {
+        Ok(self.set_line_quantity_checked(cart_id, line_id, quantity, |_| Ok::<(), ()>(())).await?.is_some())
     }
 
     /// Removes lines, only within the given cart, with the cart locked. Returns how many went.
@@ -320,29 +335,32 @@ impl Store {
             Some(id) => id,
             None => create_cart(&mut tx, CartOwner::Shopper(user_id), now).await?,
         };
-        let mine = lines_of(&mut tx, user_cart).await?;
+        let mut mine = lines_of(&mut tx, user_cart).await?;
         for line in lines_of(&mut tx, guest_cart).await? {
-            // A deal stays one piece per cart: a second one from the guest cart is dropped.
-            if line.deal_id.is_some() && mine.iter().any(|m| m.deal_id == line.deal_id) {
-                sqlx::query("DELETE FROM cart_items WHERE id = $1").bind(line.id).execute(&mut *tx).await?;
-                continue;
-            }
-            match mine.iter().find(|m| m.same_choice(&line)) {
-                Some(m) => {
-                    let quantity = (m.quantity + line.quantity).min(cap(line.product_id)).max(m.quantity);
-                    sqlx::query("UPDATE cart_items SET quantity = $1 WHERE id = $2")
-                        .bind(quantity)
-                        .bind(m.id)
-                        .execute(&mut *tx)
-                        .await?;
+            // What the shopper's cart already holds of these sizes (deal pieces and ordinary ones share
+            // the product's cap), and whether it holds this deal: a deal stays one piece per cart.
+            let held: i64 = mine.iter().filter(|m| m.same_sizes(&line)).map(|m| m.quantity).sum();
+            let room = (cap(line.product_id) - held).max(0);
+            let deal_taken = line.deal_id.is_some() && mine.iter().any(|m| m.deal_id == line.deal_id);
+            match mine.iter_mut().find(|m| m.same_choice(&line)).filter(|_| !deal_taken) {
+                Some(m) if room > 0 => {
+                    m.quantity += line.quantity.min(room);
+                    sqlx::query("UPDATE cart_items SET quantity = $1 WHERE id = $2").bind(m.quantity).bind(m.id).execute(&mut *tx).await?;
                     sqlx::query("DELETE FROM cart_items WHERE id = $1").bind(line.id).execute(&mut *tx).await?;
                 }
-                None => {
-                    sqlx::query("UPDATE cart_items SET cart_id = $1 WHERE id = $2")
+                None if room > 0 && !deal_taken => {
+                    let quantity = line.quantity.min(room);
+                    sqlx::query("UPDATE cart_items SET cart_id = $1, quantity = $2 WHERE id = $3")
                         .bind(user_cart)
+                        .bind(quantity)
                         .bind(line.id)
                         .execute(&mut *tx)
                         .await?;
+                    mine.push(CartLine { quantity, ..line });
+                }
+                // No room left under the cap, or the deal is already taken: the guest's pieces go.
+                _ => {
+                    sqlx::query("DELETE FROM cart_items WHERE id = $1").bind(line.id).execute(&mut *tx).await?;
                 }
             }
         }

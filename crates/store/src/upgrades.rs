@@ -69,10 +69,6 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    pub async fn set_cart_upgrade(&self, cart_id: i64, option_id: Option<i64>, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query("UPDATE carts SET upgrade_option_id = $1, updated_at = $2 WHERE id = $3").bind(option_id).bind(millis(now)).bind(cart_id).execute(&self.pool).await?;
-        Ok(())
-    }
 
     pub async fn affiliate_by_code(&self, code: &str) -> Result<Option<AffiliateRow>> {
         Ok(sqlx::query_as("SELECT id, code, name, percent, cap, user_id, starts_at, ends_at FROM affiliates WHERE code = $1")
@@ -102,11 +98,6 @@ impl Store {
         .bind(millis(a.ends_at))
         .execute(&self.pool)
         .await?;
-        Ok(())
-    }
-
-    pub async fn set_cart_affiliation(&self, cart_id: i64, code: &str, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query("UPDATE carts SET affiliation_code = $1, updated_at = $2 WHERE id = $3").bind(code).bind(millis(now)).bind(cart_id).execute(&self.pool).await?;
         Ok(())
     }
 }

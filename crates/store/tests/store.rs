@@ -159,6 +159,15 @@ async fn guest_cart_merges_into_the_shoppers_cart_at_login() {
         assert_eq!(s.cart_quantity(CartOwner::Guest("guest-a")).await.unwrap(), 0, "{e}: guest cart gone");
         s.merge_guest_cart("guest-a", user.id, now(), |_| 5).await.unwrap();
         assert_eq!(s.cart_quantity(CartOwner::Shopper(user.id)).await.unwrap(), 7, "{e}: merging twice changes nothing");
+
+        // A deal piece shares the size's cap with ordinary pieces: the shopper's 5 leave it no room.
+        let deal = s.add_deal(p.id, 10_000, now() - Duration::hours(1), now() + Duration::days(1)).await.unwrap();
+        s.add_to_cart(CartOwner::Guest("guest-c"), &CartLine { deal_id: Some(deal), ..line(p.id, ps[0].id, 1) }, now()).await.unwrap();
+        s.add_to_cart(CartOwner::Guest("guest-c"), &line(q.id, qs[1].id, 4), now()).await.unwrap();
+        s.merge_guest_cart("guest-c", user.id, now(), |_| 5).await.unwrap();
+        let lines = s.cart_lines(CartOwner::Shopper(user.id)).await.unwrap();
+        assert!(lines.iter().all(|l| l.deal_id.is_none()), "{e}: no room for the deal piece");
+        assert_eq!(lines.iter().find(|l| l.product_id == q.id).unwrap().quantity, 5, "{e}: topped up to the cap, not past it");
         db.finish().await;
     }
 }
@@ -281,5 +290,7 @@ async fn upgrade_ladder_and_affiliation_codes_are_kept_and_validated() {
         s.set_cart_choices(row.id, None, Some(""), None, now()).await.unwrap();
         let row = s.cart_row(owner).await.unwrap().unwrap();
         assert_eq!((row.coupon_code.as_str(), row.affiliation_code.as_str(), row.upgrade_option_id), ("FLAT200", "", Some(ladder[0].id)), "{e}");
+        s.set_cart_choices(row.id, None, None, Some(None), now()).await.unwrap();
+        assert_eq!(s.cart_row(owner).await.unwrap().unwrap().upgrade_option_id, None, "{e}: the upgrade taken off (a NULL bound)");
     }
 }

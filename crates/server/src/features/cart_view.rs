@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use drape_domain::money::format_inr;
 use drape_domain::pricing::{self, Choices, Offers, ShopSettings};
 use drape_domain::stock;
-use drape_store::carts::{CartOwner, CartRow};
+use drape_store::carts::{CartLine, CartOwner, CartRow};
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -197,8 +197,21 @@ pub struct CartInputs {
     pub taken: Vec<(i64, String)>,
 }
 
+/// A change to the cart's lines not written yet: the codes asked with it are checked against the cart
+/// as it will be.
+#[derive(Clone, Copy)]
+pub enum LineChange<'a> {
+    None,
+    Quantity { line_id: i64, quantity: i64 },
+    Remove(&'a [i64]),
+}
+
 /// Reads the cart and the offers running now.
 pub async fn load_cart(state: &AppState, owner: CartOwner<'_>, row: &CartRow) -> ApiResult<CartInputs> {
+    load_cart_with(state, owner, row, LineChange::None).await
+}
+
+async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRow, change: LineChange<'_>) -> ApiResult<CartInputs> {
     let store = &state.store;
     let now = state.now();
     let cats = store.categories().await?;
@@ -206,7 +219,12 @@ pub async fn load_cart(state: &AppState, owner: CartOwner<'_>, row: &CartRow) ->
     let mut items = Vec::new();
     let mut engine_lines = Vec::new();
     // The lines' products, sizes and categories are read in one query each, however long the cart.
-    let cart_lines = store.cart_lines(owner).await?;
+    let mut cart_lines = store.cart_lines(owner).await?;
+    match change {
+        LineChange::None => {}
+        LineChange::Quantity { line_id, quantity } => cart_lines.iter_mut().filter(|l| l.id == line_id).for_each(|l| l.quantity = quantity),
+        LineChange::Remove(ids) => cart_lines.retain(|l| !ids.contains(&l.id)),
+    }
     let mut product_ids: Vec<i64> = cart_lines.iter().map(|l| l.product_id).collect();
     product_ids.sort_unstable();
     product_ids.dedup();
@@ -338,7 +356,12 @@ pub fn event_data_of(cart_id: i64, items: &[CartItemOut], totals: &pricing::Tota
 
 /// Prices and shapes the visitor's cart.
 pub async fn build_cart(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>, row: &CartRow) -> ApiResult<CartOut> {
-    let CartInputs { items, lines: engine_lines, offers, gift_rows, taken } = load_cart(state, owner, row).await?;
+    build_cart_with(state, viewer, owner, row, LineChange::None).await
+}
+
+/// Prices and shapes the cart as it will be after `change`.
+async fn build_cart_with(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>, row: &CartRow, change: LineChange<'_>) -> ApiResult<CartOut> {
+    let CartInputs { items, lines: engine_lines, offers, gift_rows, taken } = load_cart_with(state, owner, row, change).await?;
     let store = &state.store;
     let now = state.now();
     let (choices, affiliate_name) = choices_of(state, viewer, row, &taken).await?;
@@ -492,9 +515,9 @@ fn typed_code(field: &'static str, what: &str, raw: &Option<String>) -> ApiResul
 }
 
 /// Applies, keeps or removes the coupon, the affiliation code and the upgrade option named in the
-/// query. Everything asked is checked first with the engine; a refusal is a 400 with the reason and
-/// the cart keeps what it had.
-async fn apply_cart_query(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>, row: &mut CartRow, q: &CartQuery) -> ApiResult<()> {
+/// query, checked by the engine against the cart as it will be after `change` (the caller writes the
+/// change after this succeeds). A refusal is a 400 with the reason and the cart keeps what it had.
+async fn apply_cart_query(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>, row: &mut CartRow, q: &CartQuery, change: LineChange<'_>) -> ApiResult<()> {
     let mut trial = row.clone();
     if is_yes(&q.iscouponremove) {
         trial.coupon_code.clear();
@@ -523,7 +546,7 @@ async fn apply_cart_query(state: &AppState, viewer: &Viewer, owner: CartOwner<'_
     if affiliate_asked && state.store.affiliate_by_code(&trial.affiliation_code).await?.is_none() {
         return Err(ApiError::field("affiliation_code", "This affiliation code is not valid."));
     }
-    let priced = build_cart(state, viewer, owner, &trial).await?;
+    let priced = build_cart_with(state, viewer, owner, &trial, change).await?;
     if upgrade_asked && !priced.upgrade_offer_values.selected_message.is_empty() {
         return Err(ApiError::field("upgrade_selected_option", priced.upgrade_offer_values.selected_message));
     }
@@ -553,7 +576,7 @@ async fn apply_cart_query(state: &AppState, viewer: &Viewer, owner: CartOwner<'_
 pub async fn get_cart(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>, Query(q): Query<CartQuery>) -> ApiResult<axum::Json<CartOut>> {
     let id: i64 = cart_id.trim().parse().map_err(|_| owner_cart_error())?;
     let (owner, mut row) = own_cart(&state, &viewer, Some(id)).await?;
-    apply_cart_query(&state, &viewer, owner, &mut row, &q).await?;
+    apply_cart_query(&state, &viewer, owner, &mut row, &q, LineChange::None).await?;
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
 }
 
@@ -588,27 +611,32 @@ pub async fn change_quantity(
     if line.deal_id.is_some() && change.quantity != 1 {
         return Err(ApiError::field("quantity", "A deal can be added once, one piece."));
     }
-    // Other lines of the same sizes (a deal piece beside ordinary ones) share the stock and the cap.
-    let others: i64 = lines.iter().filter(|l| l.id != line_id && l.same_sizes(line)).map(|l| l.quantity).sum();
-    stock::may_add(available, p.max_cart_items, others, change.quantity).map_err(|r| ApiError::field("quantity", r.message()))?;
-    // Codes in the query are checked before anything changes, so a refused one leaves the cart as it was.
-    apply_cart_query(&state, &viewer, owner, &mut row, &q).await?;
-    if !state.store.set_line_quantity(row.id, line_id, change.quantity).await? {
-        return Err(ApiError::not_found("That item is not in your cart."));
+    let check = |lines: &[CartLine]| {
+        // Other lines of the same sizes (a deal piece beside ordinary ones) share the stock and the cap.
+        let others: i64 = lines.iter().filter(|l| l.id != line_id && l.same_sizes(line)).map(|l| l.quantity).sum();
+        stock::may_add(available, p.max_cart_items, others, change.quantity).map_err(|r| ApiError::field("quantity", r.message()))
+    };
+    check(&lines)?;
+    // Codes in the query are checked against the cart with the new quantity, before anything is written.
+    apply_cart_query(&state, &viewer, owner, &mut row, &q, LineChange::Quantity { line_id, quantity: change.quantity }).await?;
+    // Checked again with the cart locked, in case another tab changed it meanwhile.
+    match state.store.set_line_quantity_checked(row.id, line_id, change.quantity, check).await? {
+        Some(done) => done?,
+        None => return Err(ApiError::not_found("That item is not in your cart.")),
     }
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
 }
 
 /// Removes a line and answers the repriced cart.
 #[utoipa::path(delete, path = "/api/v4/cart-items-new/{id}/", tag = "cart", params(("id" = i64, Path), CartQuery),
-    responses((status = 200, body = CartOut), (status = 404, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn remove_item(State(state): State<AppState>, viewer: Viewer, Path(line_id): Path<String>, Query(q): Query<CartQuery>) -> ApiResult<axum::Json<CartOut>> {
     let line_id: i64 = line_id.trim().parse().map_err(|_| ApiError::not_found("That item is not in your cart."))?;
     let (owner, mut row) = own_cart(&state, &viewer, None).await?;
     if !state.store.cart_lines(owner).await?.iter().any(|l| l.id == line_id) {
         return Err(ApiError::not_found("That item is not in your cart."));
     }
-    apply_cart_query(&state, &viewer, owner, &mut row, &q).await?;
+    apply_cart_query(&state, &viewer, owner, &mut row, &q, LineChange::Remove(&[line_id])).await?;
     if state.store.remove_lines(row.id, &[line_id]).await? == 0 {
         return Err(ApiError::not_found("That item is not in your cart."));
     }
@@ -635,7 +663,7 @@ async fn set_wrap(state: AppState, viewer: Viewer, cart_id: String, on: bool, q:
     if on && state.store.cart_quantity(owner).await? == 0 {
         return Err(ApiError::bad_request("Add something to your cart before gift wrapping it."));
     }
-    apply_cart_query(&state, &viewer, owner, &mut row, &q).await?;
+    apply_cart_query(&state, &viewer, owner, &mut row, &q, LineChange::None).await?;
     state.store.set_cart_gift_wrap(row.id, on, state.now()).await?;
     row.gift_wrap = on as i64;
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
@@ -689,9 +717,10 @@ pub async fn delete_oos_items(
     }
     let to_wishlist = is_yes(&q.isWishList);
     let user_id = if to_wishlist { Some(viewer.require_user()?.id) } else { None };
-    apply_cart_query(&state, &viewer, owner, &mut row, &choices).await?;
     let priced = build_cart(&state, &viewer, owner, &row).await?;
     let gone: Vec<&CartItemOut> = priced.cart_items.iter().filter(|i| i.stock.status == 0 && (products.is_empty() || products.contains(&i.product_detail.id))).collect();
+    let gone_ids: Vec<i64> = gone.iter().map(|i| i.id).collect();
+    apply_cart_query(&state, &viewer, owner, &mut row, &choices, LineChange::Remove(&gone_ids)).await?;
     let now = state.now();
     if let Some(user_id) = user_id {
         for item in &gone {
@@ -705,7 +734,6 @@ pub async fn delete_oos_items(
             state.store.add_to_wishlist(user_id, &choice, now).await?;
         }
     }
-    let ids: Vec<i64> = gone.iter().map(|i| i.id).collect();
-    state.store.remove_lines(row.id, &ids).await?;
+    state.store.remove_lines(row.id, &gone_ids).await?;
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))
 }

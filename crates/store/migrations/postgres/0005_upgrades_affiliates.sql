@@ -1,4 +1,4 @@
--- Upgrade offers and affiliation codes at the cart. Keep in step with ../postgres/.
+-- Upgrade offers and affiliation codes at the cart. Keep in step with ../sqlite/.
 
 -- Rungs of the upgrade ladder: a cart worth min_value (after bundle prices) may take `discount` off
 -- in place of a coupon; the shopper picks the rung (upgrade_selected_option).

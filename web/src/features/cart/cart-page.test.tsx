@@ -173,10 +173,10 @@ describe('<CartPage>', () => {
     const rungs = within(card).getAllByTestId('upgrade-option');
     expect(rungs.map((r) => r.dataset.state)).toEqual(['available', 'locked']);
     expect(rungs[1]!.textContent).toContain('Add ₹1,000 more to unlock');
-    fireEvent.click(within(rungs[0]!).getByRole('button', { name: 'Take' }));
+    fireEvent.click(within(rungs[0]!).getByRole('button', { name: 'Take ₹100 off orders of ₹1,299' }));
     await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('₹1,399'));
     expect(within(screen.getByTestId('upgrades')).getAllByTestId('upgrade-option')[0]!.dataset.state).toBe('applied');
-    fireEvent.click(within(screen.getByTestId('upgrades')).getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(screen.getByTestId('upgrades')).getByRole('button', { name: 'Remove ₹100 off orders of ₹1,299' }));
     await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('₹1,499'));
     expect(asked).toEqual(['4', '0']);
   });
@@ -203,6 +203,7 @@ describe('<CartPage>', () => {
     fireEvent.submit(input.closest('form')!);
     const applied = await screen.findByTestId('referral-applied');
     expect(applied.textContent).toContain("Referred by Riya's Style Notes");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove referral code' })));
     expect(applied.textContent).toContain('You save ₹74');
     expect(screen.getByTestId('summary-total').textContent).toBe('₹1,425');
   });

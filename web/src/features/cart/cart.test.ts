@@ -190,6 +190,15 @@ describe('upgrade offers and referral codes', () => {
   it('a rung is locked (how much more), available, applied, or taken but out of reach (the server says why)', () => {
     expect(upgradeState(rung(), values())).toEqual({ kind: 'locked', text: 'Add ₹400 more to unlock' });
     expect(upgradeState(rung({ unlocked: true, amount_short: 0 }), values())).toEqual({ kind: 'available', text: 'Save ₹100 in place of a coupon' });
+    // with a coupon applying, the rung says what it replaces, and when the coupon saves more
+    const flat200 = attrFixture({ coupon_code: 'FLAT200', coupon_discount: 20000, coupon_discount_ui: '₹200' });
+    expect(upgradeState(rung({ unlocked: true, amount_short: 0 }), values(), flat200)).toEqual({
+      kind: 'available',
+      text: 'Save ₹100 instead of coupon FLAT200 (₹200): your coupon saves more',
+    });
+    expect(upgradeState(rung({ unlocked: true, amount_short: 0, discount: 30000, discount_ui: '₹300' }), values(), flat200).text).toBe(
+      'Save ₹300 instead of coupon FLAT200 (₹200)',
+    );
     expect(upgradeState(rung({ unlocked: true, amount_short: 0, selected: true }), values({ selected_option: 1 }))).toEqual({
       kind: 'applied',
       text: 'Applied: you save ₹100',

@@ -138,13 +138,23 @@ export type UpgradeState =
  * One rung of the upgrade ladder as the shopper sees it: taken and applying, taken but the cart fell
  * below it (the server's reason), reachable (take it in place of a coupon), or how much more it needs.
  */
-export function upgradeState(option: UpgradeOption, values: UpgradeOfferValues): UpgradeState {
+export function upgradeState(option: UpgradeOption, values: UpgradeOfferValues, attr?: CartAttr): UpgradeState {
   if (option.selected) {
     return option.unlocked
       ? { kind: 'applied', text: `Applied: you save ${option.discount_ui}` }
       : { kind: 'chosen-locked', text: values.selected_message || `Add ${formatINR(option.amount_short)} more to use it` };
   }
-  if (option.unlocked) return { kind: 'available', text: `Save ${option.discount_ui} in place of a coupon` };
+  if (option.unlocked) {
+    // Taking a rung drops the coupon that applies now: say what it replaces, and when that costs more.
+    if (attr && attr.coupon_code && attr.coupon_discount > 0) {
+      const worse = option.discount < attr.coupon_discount;
+      return {
+        kind: 'available',
+        text: `Save ${option.discount_ui} instead of coupon ${attr.coupon_code} (${attr.coupon_discount_ui})${worse ? ': your coupon saves more' : ''}`,
+      };
+    }
+    return { kind: 'available', text: `Save ${option.discount_ui} in place of a coupon` };
+  }
   return { kind: 'locked', text: `Add ${formatINR(option.amount_short)} more to unlock` };
 }
 

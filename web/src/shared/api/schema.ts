@@ -2104,6 +2104,14 @@ export interface operations {
                     "application/json": components["schemas"]["CartOut"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -135,7 +135,7 @@ function CartContents({
 
         <aside className="cart-layout__side" aria-label="Order summary">
           <CouponBox attr={attr} cartId={cartId} onViewOffers={onViewOffers} />
-          <UpgradeOffers values={cart.upgrade_offer_values} cartId={cartId} />
+          <UpgradeOffers values={cart.upgrade_offer_values} attr={attr} cartId={cartId} />
           <ReferralCode attr={attr} cartId={cartId} />
           <GiftWrap attr={attr} cartId={cartId} />
           <PriceSummary attr={attr} gifts={cart.cart_paid_gift_details} />

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/shared/api/client';
 import type { CartAttr } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
@@ -21,6 +21,15 @@ export function ReferralCode({ attr, cartId }: { attr: CartAttr; cartId: number 
   const errorId = useId();
   const applied = attr.affiliation_code;
   const warning = affiliateWarning(attr);
+  // After Apply the form goes away: keep the keyboard on the panel that replaces it.
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const justApplied = useRef(false);
+  useEffect(() => {
+    if (applied && justApplied.current) {
+      justApplied.current = false;
+      removeRef.current?.focus();
+    }
+  }, [applied]);
 
   const apply = async (e: FormEvent) => {
     e.preventDefault();
@@ -30,10 +39,12 @@ export function ReferralCode({ attr, cartId }: { attr: CartAttr; cartId: number 
     }
     setError(null);
     try {
+      justApplied.current = true;
       const cart = await mutation.mutateAsync(code);
       setCode('');
       toast.success(`Referral code ${cart.cart_attr.affiliation_code} applied`);
     } catch (err) {
+      justApplied.current = false;
       setError(errorMessage(err));
     }
   };
@@ -49,7 +60,7 @@ export function ReferralCode({ attr, cartId }: { attr: CartAttr; cartId: number 
   };
 
   return (
-    <section className="cart-card cart-referral" data-testid="referral">
+    <section className="cart-card cart-referral" aria-label="Referral code" data-testid="referral">
       {applied ? (
         <div className={`cart-coupon__applied${warning ? ' cart-coupon__applied--idle' : ''}`} data-testid="referral-applied">
           <span className="cart-coupon__check" aria-hidden="true">
@@ -66,7 +77,7 @@ export function ReferralCode({ attr, cartId }: { attr: CartAttr; cartId: number 
               </p>
             ) : null}
           </div>
-          <button type="button" className="link-button" onClick={remove} disabled={mutation.isPending}>
+          <button type="button" className="link-button" onClick={remove} disabled={mutation.isPending} ref={removeRef} aria-label="Remove referral code">
             Remove
           </button>
         </div>

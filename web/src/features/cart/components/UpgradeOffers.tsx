@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '@/shared/api/client';
-import type { UpgradeOfferValues } from '@/shared/api/types';
+import type { CartAttr, UpgradeOfferValues } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
 import { useToast } from '@/shared/components/ui/toast-context';
 import { useUpgradeOption } from '../api/cart-mutations';
@@ -10,7 +10,7 @@ import { upgradeState } from '../cart';
  * The upgrade ladder: each rung with what it saves and how far the cart is from it. A reachable rung
  * can be taken in place of a coupon (upgrade_selected_option); a taken one can be removed.
  */
-export function UpgradeOffers({ values, cartId }: { values: UpgradeOfferValues; cartId: number }) {
+export function UpgradeOffers({ values, attr, cartId }: { values: UpgradeOfferValues; attr: CartAttr; cartId: number }) {
   const toast = useToast();
   const choose = useUpgradeOption(cartId);
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +34,7 @@ export function UpgradeOffers({ values, cartId }: { values: UpgradeOfferValues; 
       <p className="cart-upgrades__sub">Spend a little more, save more. One upgrade per order, in place of a coupon.</p>
       <ul className="cart-upgrades__list">
         {values.options.map((o) => {
-          const state = upgradeState(o, values);
+          const state = upgradeState(o, values, attr);
           return (
             <li key={o.id} className={`cart-upgrade cart-upgrade--${state.kind}`} data-testid="upgrade-option" data-state={state.kind}>
               <div className="cart-upgrade__text">
@@ -42,11 +42,17 @@ export function UpgradeOffers({ values, cartId }: { values: UpgradeOfferValues; 
                 <p className="cart-upgrade__state">{state.text}</p>
               </div>
               {state.kind === 'available' ? (
-                <button type="button" className="button button--secondary cart-upgrade__button" disabled={choose.isPending} onClick={() => void pick(o.id, o.title)}>
+                <button
+                  type="button"
+                  className="button button--secondary cart-upgrade__button"
+                  disabled={choose.isPending}
+                  onClick={() => void pick(o.id, o.title)}
+                  aria-label={`Take ${o.title}`}
+                >
                   Take
                 </button>
               ) : state.kind === 'applied' || state.kind === 'chosen-locked' ? (
-                <button type="button" className="link-button" disabled={choose.isPending} onClick={() => void pick(0, o.title)}>
+                <button type="button" className="link-button" disabled={choose.isPending} onClick={() => void pick(0, o.title)} aria-label={`Remove ${o.title}`}>
                   Remove
                 </button>
               ) : null}
