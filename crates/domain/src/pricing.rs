@@ -273,6 +273,13 @@ pub struct Totals {
     pub remaining: Vec<RemainingOffer>,
 }
 
+/// A coupon or affiliation code as the shop keeps it: trimmed and upper-cased, 1 to 20 ASCII letters
+/// and digits. None for anything else.
+pub fn normalise_code(raw: &str) -> Option<String> {
+    let code = raw.trim().to_ascii_uppercase();
+    (!code.is_empty() && code.len() <= 20 && code.bytes().all(|b| b.is_ascii_alphanumeric())).then_some(code)
+}
+
 /// Checks a coupon against the cart value it would apply to.
 pub fn check_coupon(c: &Coupon, usage: CouponUsage, eligible_value: i64, order_value: i64, now: DateTime<Utc>) -> Result<(), CouponRefusal> {
     if now < c.starts_at {
@@ -538,6 +545,15 @@ mod tests {
         let t = price_cart(&lines, &offers, &Choices { coupon: Some((c, CouponUsage::default())), ..Default::default() }, &ShopSettings::default(), now());
         assert_eq!(t.bundle_discount, 60_000);
         assert_eq!(t.coupon_discount, 30_000, "the panties cost ₹300 after the bundle: no more comes off them");
+    }
+
+    #[test]
+    fn codes_are_kept_upper_case_letters_and_digits() {
+        assert_eq!(normalise_code(" riya5 ").as_deref(), Some("RIYA5"));
+        assert_eq!(normalise_code(""), None);
+        assert_eq!(normalise_code("<b>"), None);
+        assert_eq!(normalise_code(&"A".repeat(21)), None);
+        assert_eq!(normalise_code(&"A".repeat(20)).map(|c| c.len()), Some(20));
     }
 
     #[test]

@@ -152,6 +152,8 @@ fn describe_parse_error(text: &str) -> Option<(String, String)> {
     Some((field.to_string(), what.into()))
 }
 
+pub type ApiResult<T> = Result<T, ApiError>;
+
 #[cfg(test)]
 mod tests {
     use super::describe_parse_error;
@@ -176,5 +178,3 @@ mod tests {
         );
     }
 }
-
-pub type ApiResult<T> = Result<T, ApiError>;

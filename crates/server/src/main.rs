@@ -307,8 +307,7 @@ async fn run() -> anyhow::Result<()> {
                 println!("best {category} design of {month}: {}", p.name);
             }
             AdminTask::Coupon { code, kind, amount, cap, min_order, days, max_uses, per_shopper, scope, ids, description } => {
-                let code = code.trim().to_ascii_uppercase();
-                anyhow::ensure!(!code.is_empty() && code.len() <= 20 && code.bytes().all(|b| b.is_ascii_alphanumeric()), "codes are 1 to 20 letters and digits");
+                let code = drape_domain::pricing::normalise_code(&code).context("codes are 1 to 20 letters and digits")?;
                 anyhow::ensure!(kind == "flat" || kind == "percent", "kind must be flat or percent");
                 anyhow::ensure!(amount >= 0 && (kind == "flat" || amount <= 100), "amount must be rupees (flat) or 0 to 100 (percent)");
                 anyhow::ensure!(["all", "categories", "products"].contains(&scope.as_str()), "scope must be all, categories or products");
@@ -382,8 +381,7 @@ async fn run() -> anyhow::Result<()> {
                 }
             }
             AdminTask::Affiliate { code, name, percent, cap, days, mobile } => {
-                let code = code.trim().to_ascii_uppercase();
-                anyhow::ensure!(!code.is_empty() && code.len() <= 20 && code.bytes().all(|b| b.is_ascii_alphanumeric()), "codes are 1 to 20 letters and digits");
+                let code = drape_domain::pricing::normalise_code(&code).context("codes are 1 to 20 letters and digits")?;
                 anyhow::ensure!((0..=100).contains(&percent) && cap.is_none_or(|c| c >= 0) && days > 0, "percent 0 to 100, cap 0 or more, days 1 or more");
                 let user_id = match mobile {
                     Some(m) => {

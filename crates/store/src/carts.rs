@@ -113,11 +113,6 @@ impl Store {
         Ok(row)
     }
 
-    pub async fn set_cart_coupon(&self, cart_id: i64, code: &str, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query("UPDATE carts SET coupon_code = $1, updated_at = $2 WHERE id = $3").bind(code).bind(millis(now)).bind(cart_id).execute(&self.pool).await?;
-        Ok(())
-    }
-
     /// Keeps the shopper's coupon, affiliation code and upgrade option, in one transaction. Only the ones
     /// given (Some) are written, so two tabs changing different ones do not undo each other.
     pub async fn set_cart_choices(
@@ -171,11 +166,6 @@ impl Store {
         sqlx::query("UPDATE cart_items SET quantity = $1 WHERE id = $2 AND cart_id = $3").bind(quantity).bind(line_id).bind(cart_id).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(Some(Ok(())))
-    }
-
-    /// Sets a line's quantity with no limit (the seed, tests). False when the line is not in that cart.
-    pub async fn set_line_quantity(&self, cart_id: i64, line_id: i64, quantity: i64) -> Result<bool> {
-        Ok(self.set_line_quantity_checked(cart_id, line_id, quantity, |_| Ok::<(), ()>(())).await?.is_some())
     }
 
     /// Removes lines, only within the given cart, with the cart locked. Returns how many went.

@@ -139,3 +139,8 @@ fn sqlite_url(url: &str) -> crate::Result<String> {
 pub(crate) fn millis(t: chrono::DateTime<chrono::Utc>) -> i64 {
     t.timestamp_millis()
 }
+
+/// A stored time read back (the epoch for a value out of range).
+pub(crate) fn from_millis(ms: i64) -> chrono::DateTime<chrono::Utc> {
+    chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default()
+}

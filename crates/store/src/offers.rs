@@ -1,6 +1,6 @@
 //! Coupons and bundle offers as stored; the rules that price them are in the domain's offers engine.
 
-use crate::db::millis;
+use crate::db::{from_millis, millis};
 use crate::{Result, Store, StoreError};
 use chrono::{DateTime, Utc};
 use drape_domain::pricing::{BundleOffer, Coupon, CouponKind, CouponUsage, Scope};
@@ -26,13 +26,12 @@ pub struct CouponRow {
 impl CouponRow {
     pub fn to_coupon(&self) -> Coupon {
         let ids: Vec<i64> = self.scope_ids.split(',').filter_map(|s| s.trim().parse().ok()).collect();
-        let at = |ms: i64| DateTime::<Utc>::from_timestamp_millis(ms).unwrap_or_default();
         Coupon {
             code: self.code.clone(),
             kind: if self.kind == "percent" { CouponKind::Percent { percent: self.amount, cap: self.cap } } else { CouponKind::Flat(self.amount) },
             min_order: self.min_order,
-            starts_at: at(self.starts_at),
-            ends_at: at(self.ends_at),
+            starts_at: from_millis(self.starts_at),
+            ends_at: from_millis(self.ends_at),
             max_uses_total: self.max_uses_total,
             max_uses_per_shopper: self.max_uses_per_shopper,
             scope: match self.scope_kind.as_str() {

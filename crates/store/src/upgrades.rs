@@ -1,10 +1,10 @@
 //! Upgrade offers (the cart's ladder of spend-more discounts) and partners' affiliation codes, as
 //! stored. The rules that price them are in the domain's offers engine.
 
-use crate::db::millis;
+use crate::db::{from_millis, millis};
 use crate::{Result, Store, StoreError};
 use chrono::{DateTime, Utc};
-use drape_domain::pricing::{Affiliate, UpgradeOption};
+use drape_domain::pricing::{normalise_code, Affiliate, UpgradeOption};
 use sqlx::FromRow;
 
 #[derive(Debug, Clone, FromRow)]
@@ -21,8 +21,14 @@ pub struct AffiliateRow {
 
 impl AffiliateRow {
     pub fn to_affiliate(&self) -> Affiliate {
-        let at = |ms: i64| DateTime::<Utc>::from_timestamp_millis(ms).unwrap_or_default();
-        Affiliate { code: self.code.clone(), percent: self.percent, cap: self.cap, starts_at: at(self.starts_at), ends_at: at(self.ends_at), owner_user_id: self.user_id }
+        Affiliate {
+            code: self.code.clone(),
+            percent: self.percent,
+            cap: self.cap,
+            starts_at: from_millis(self.starts_at),
+            ends_at: from_millis(self.ends_at),
+            owner_user_id: self.user_id,
+        }
     }
 }
 
@@ -81,7 +87,7 @@ impl Store {
         if !(0..=100).contains(&a.percent) {
             return Err(StoreError::Conflict("percent must be 0 to 100".into()));
         }
-        if a.code.is_empty() || a.code.len() > 20 || !a.code.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit()) {
+        if normalise_code(a.code).as_deref() != Some(a.code) {
             return Err(StoreError::Conflict("an affiliation code is 1 to 20 capital letters and digits".into()));
         }
         sqlx::query(

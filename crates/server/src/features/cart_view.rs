@@ -506,12 +506,8 @@ fn is_yes(v: &Option<String>) -> bool {
 
 /// A code typed by the shopper: trimmed, upper-cased, letters and digits only (at most 20).
 fn typed_code(field: &'static str, what: &str, raw: &Option<String>) -> ApiResult<Option<String>> {
-    let Some(code) = raw.as_deref().map(str::trim).filter(|c| !c.is_empty()) else { return Ok(None) };
-    let code = code.to_ascii_uppercase();
-    if code.len() > 20 || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Err(ApiError::field(field, format!("{what} are up to 20 letters and digits.")));
-    }
-    Ok(Some(code))
+    let Some(code) = raw.as_deref().filter(|c| !c.trim().is_empty()) else { return Ok(None) };
+    pricing::normalise_code(code).map(Some).ok_or_else(|| ApiError::field(field, format!("{what} are up to 20 letters and digits.")))
 }
 
 /// Applies, keeps or removes the coupon, the affiliation code and the upgrade option named in the

@@ -107,33 +107,17 @@ export function withLineQuantity(cart: Cart, lineId: number, quantity: number): 
 }
 
 /** Apply (or remove) a coupon: the GET checks it; a refusal is a 400 with the reason. */
-export function useCoupon(cartId: number) {
-  const applyCart = useApplyCart(cartId);
-  return useMutation({
-    scope: CART_SCOPE,
-    mutationFn: (code: string | null) =>
-      getCart(cartId, code === null ? { iscouponremove: 1 } : { coupon_code: code.trim().toUpperCase() }),
-    onSuccess: applyCart,
-  });
-}
+export const useCoupon = (cartId: number) =>
+  useCartMutation(cartId, (code: string | null) =>
+    getCart(cartId, code === null ? { iscouponremove: 1 } : { coupon_code: code.trim().toUpperCase() }),
+  );
 
 /** Apply (or remove) a partner's affiliation code; a refusal is a 400 with the reason. */
-export function useAffiliationCode(cartId: number) {
-  const applyCart = useApplyCart(cartId);
-  return useMutation({
-    scope: CART_SCOPE,
-    mutationFn: (code: string | null) =>
-      getCart(cartId, code === null ? { isaffiliateremove: 1 } : { affiliation_code: code.trim().toUpperCase() }),
-    onSuccess: applyCart,
-  });
-}
+export const useAffiliationCode = (cartId: number) =>
+  useCartMutation(cartId, (code: string | null) =>
+    getCart(cartId, code === null ? { isaffiliateremove: 1 } : { affiliation_code: code.trim().toUpperCase() }),
+  );
 
 /** Take an upgrade option (its id), or take the upgrade off (0); a rung the cart does not reach is a 400. */
-export function useUpgradeOption(cartId: number) {
-  const applyCart = useApplyCart(cartId);
-  return useMutation({
-    scope: CART_SCOPE,
-    mutationFn: (optionId: number) => getCart(cartId, { upgrade_selected_option: optionId }),
-    onSuccess: applyCart,
-  });
-}
+export const useUpgradeOption = (cartId: number) =>
+  useCartMutation(cartId, (optionId: number) => getCart(cartId, { upgrade_selected_option: optionId }));

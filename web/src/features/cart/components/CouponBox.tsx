@@ -2,10 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/shared/api/client';
 import type { CartAttr } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
-import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
 import { useCoupon } from '../api/cart-mutations';
 import { couponWarning } from '../cart';
+import { AppliedCode, CodeForm } from './CodeEntry';
 
 /**
  * A coupon field with Apply; a refusal shows the server's reason under the field. An applied coupon
@@ -59,50 +59,26 @@ export function CouponBox({ attr, cartId, onViewOffers }: { attr: CartAttr; cart
         </button>
       </div>
       {applied ? (
-        <div className={`cart-coupon__applied${warning ? ' cart-coupon__applied--idle' : ''}`} data-testid="coupon-applied">
-          <span className="cart-coupon__check" aria-hidden="true">
-            <Icon name={warning ? 'tag' : 'check'} size={18} />
-          </span>
-          <div className="cart-coupon__applied-text">
-            <p>
-              <strong className="cart-coupon__code">{applied}</strong> {warning ? 'kept' : 'applied'}
-            </p>
-            {!warning && attr.coupon_discount > 0 ? (
-              <p className="cart-coupon__saving">You save {attr.coupon_discount_ui}</p>
-            ) : null}
-            {warning ? (
-              <p className="cart-coupon__warning" role="status" data-testid="coupon-message">
-                {warning}
-              </p>
-            ) : null}
-          </div>
-          <button type="button" className="link-button" onClick={remove} disabled={coupon.isPending}>
-            Remove
-          </button>
-        </div>
+        <AppliedCode warning={warning} icon="check" onRemove={remove} pending={coupon.isPending} testId="coupon-applied" warningTestId="coupon-message">
+          <p>
+            <strong className="cart-coupon__code">{applied}</strong> {warning ? 'kept' : 'applied'}
+          </p>
+          {!warning && attr.coupon_discount > 0 ? <p className="cart-coupon__saving">You save {attr.coupon_discount_ui}</p> : null}
+        </AppliedCode>
       ) : (
-        <form className="cart-coupon__form" onSubmit={apply} noValidate>
-          <label htmlFor={inputId} className="visually-hidden">
-            Coupon code
-          </label>
-          <input
-            id={inputId}
-            className="input cart-coupon__input"
-            value={code}
-            onChange={(e) => setCode(e.target.value.toUpperCase())}
-            placeholder="Enter coupon code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={30}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            data-testid="coupon-input"
-          />
-          <button type="submit" className="button button--secondary cart-coupon__apply" disabled={coupon.isPending}>
-            {coupon.isPending ? <Spinner label="Applying coupon" size={18} /> : 'Apply'}
-          </button>
-        </form>
+        <CodeForm
+          inputId={inputId}
+          errorId={errorId}
+          label="Coupon code"
+          placeholder="Enter coupon code"
+          value={code}
+          onChange={setCode}
+          onSubmit={apply}
+          pending={coupon.isPending}
+          pendingLabel="Applying coupon"
+          error={error}
+          testId="coupon-input"
+        />
       )}
       {error ? (
         <p className="form-error" id={errorId} role="alert" data-testid="coupon-error">

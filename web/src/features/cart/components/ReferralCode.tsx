@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/shared/api/client';
 import type { CartAttr } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
-import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
 import { useAffiliationCode } from '../api/cart-mutations';
 import { affiliateWarning } from '../cart';
+import { AppliedCode, CodeForm } from './CodeEntry';
 
 /**
  * A partner's referral (affiliation) code: folded behind "Have a referral code?" until asked for.
@@ -62,49 +62,35 @@ export function ReferralCode({ attr, cartId }: { attr: CartAttr; cartId: number 
   return (
     <section className="cart-card cart-referral" aria-label="Referral code" data-testid="referral">
       {applied ? (
-        <div className={`cart-coupon__applied${warning ? ' cart-coupon__applied--idle' : ''}`} data-testid="referral-applied">
-          <span className="cart-coupon__check" aria-hidden="true">
-            <Icon name={warning ? 'tag' : 'user'} size={18} />
-          </span>
-          <div className="cart-coupon__applied-text">
-            <p>
-              Referred by <strong>{attr.affiliate_name || applied}</strong> <span className="cart-coupon__code">({applied})</span>
-            </p>
-            {!warning && attr.affiliate_discount > 0 ? <p className="cart-coupon__saving">You save {attr.affiliate_discount_ui}</p> : null}
-            {warning ? (
-              <p className="cart-coupon__warning" role="status">
-                {warning}
-              </p>
-            ) : null}
-          </div>
-          <button type="button" className="link-button" onClick={remove} disabled={mutation.isPending} ref={removeRef} aria-label="Remove referral code">
-            Remove
-          </button>
-        </div>
+        <AppliedCode
+          warning={warning}
+          icon="user"
+          onRemove={remove}
+          pending={mutation.isPending}
+          removeLabel="Remove referral code"
+          removeRef={removeRef}
+          testId="referral-applied"
+        >
+          <p>
+            Referred by <strong>{attr.affiliate_name || applied}</strong> <span className="cart-coupon__code">({applied})</span>
+          </p>
+          {!warning && attr.affiliate_discount > 0 ? <p className="cart-coupon__saving">You save {attr.affiliate_discount_ui}</p> : null}
+        </AppliedCode>
       ) : open ? (
-        <form className="cart-coupon__form" onSubmit={apply} noValidate>
-          <label htmlFor={inputId} className="visually-hidden">
-            Referral code
-          </label>
-          <input
-            id={inputId}
-            className="input cart-coupon__input"
-            value={code}
-            onChange={(e) => setCode(e.target.value.toUpperCase())}
-            placeholder="Enter referral code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={30}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            data-testid="referral-input"
-            autoFocus
-          />
-          <button type="submit" className="button button--secondary cart-coupon__apply" disabled={mutation.isPending}>
-            {mutation.isPending ? <Spinner label="Applying referral code" size={18} /> : 'Apply'}
-          </button>
-        </form>
+        <CodeForm
+          inputId={inputId}
+          errorId={errorId}
+          label="Referral code"
+          placeholder="Enter referral code"
+          value={code}
+          onChange={setCode}
+          onSubmit={apply}
+          pending={mutation.isPending}
+          pendingLabel="Applying referral code"
+          error={error}
+          testId="referral-input"
+          autoFocus
+        />
       ) : (
         <button type="button" className="link-button cart-referral__open" onClick={() => setOpen(true)} data-testid="referral-open">
           <Icon name="user" size={16} /> Have a referral code?
