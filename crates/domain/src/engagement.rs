@@ -67,6 +67,22 @@ pub fn notify_contact(user: Option<(i64, Option<&str>)>, email: &str, phone: &st
     Ok(NotifyContact { requester, email: email.to_string(), phone })
 }
 
+/// The sizes a wishlist entry names (spec 000 §3: first_combo_size, second_combo_size,
+/// multi_combo_size), checked against the product's sizes as (part, value): 0 for an ordinary size,
+/// 1 and 2 for a combo's bra and panty groups. Each is empty or names a size the product has: the
+/// first from part 1 of a combo (part 0 otherwise), the second only from part 2 of a combo, and the
+/// multi-combo list (comma-separated, at most ten) only sizes of the product.
+pub fn wishlist_sizes_ok(sizes: &[(i64, &str)], is_combo: bool, first: &str, second: &str, multi: &str) -> bool {
+    let has = |part: i64, value: &str| sizes.iter().any(|(p, v)| *p == part && *v == value);
+    let first_ok = first.is_empty() || has(if is_combo { 1 } else { 0 }, first);
+    let second_ok = second.is_empty() || (is_combo && has(2, second));
+    let multi_ok = multi.is_empty() || {
+        let values: Vec<&str> = multi.split(',').map(str::trim).collect();
+        values.len() <= 10 && values.iter().all(|v| sizes.iter().any(|(_, s)| s == v))
+    };
+    first_ok && second_ok && multi_ok
+}
+
 /// An offer counts as applied when the cart holds at least `count` of its pieces.
 pub fn offer_applied(count: i64, qty_in_cart: i64) -> bool {
     count > 0 && qty_in_cart >= count
@@ -116,6 +132,21 @@ mod tests {
         let guest = notify_contact(None, " Asha@Example.com ", "98765-43210").unwrap();
         assert_eq!(guest.requester, "e:asha@example.com");
         assert_eq!(guest.phone, "9876543210");
+    }
+
+    #[test]
+    fn wishlist_sizes_must_be_the_products() {
+        let bra = [(0, "32B"), (0, "34B")];
+        assert!(wishlist_sizes_ok(&bra, false, "", "", ""));
+        assert!(wishlist_sizes_ok(&bra, false, "34B", "", ""));
+        assert!(!wishlist_sizes_ok(&bra, false, "z123", "", ""), "an unknown size");
+        assert!(!wishlist_sizes_ok(&bra, false, "", "34B", ""), "no second size without a combo");
+        let combo = [(1, "34B"), (2, "M"), (2, "L")];
+        assert!(wishlist_sizes_ok(&combo, true, "34B", "M", ""));
+        assert!(!wishlist_sizes_ok(&combo, true, "M", "34B", ""), "parts swapped");
+        assert!(wishlist_sizes_ok(&combo, true, "", "", "34B, M"));
+        assert!(!wishlist_sizes_ok(&combo, true, "", "", "34B,XL"));
+        assert!(!wishlist_sizes_ok(&combo, true, "", "", &["M"; 11].join(",")));
     }
 
     #[test]

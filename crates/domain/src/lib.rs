@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod engagement;
+pub mod limits;
 pub mod money;
 pub mod otp;
 pub mod pricing;

@@ -5,16 +5,10 @@ use chrono::Duration;
 pub const OTP_LENGTH: usize = 6;
 /// An OTP is good for this long after it is sent.
 pub const OTP_TTL: Duration = Duration::minutes(10);
-/// A shopper may ask for a new OTP this long after the last one.
-pub const RESEND_AFTER_SECS: i64 = 30;
+/// A shopper may ask for a new OTP this long after the last one (the window of `limits::OTP_RESEND_GAP`).
+pub const RESEND_AFTER_SECS: i64 = crate::limits::OTP_RESEND_GAP.window.num_seconds();
 /// Wrong guesses allowed against one OTP before it is burnt.
 pub const MAX_GUESSES_PER_OTP: i64 = 5;
-/// OTPs sent to one mobile number per hour.
-pub const MAX_SENDS_PER_MOBILE_PER_HOUR: i64 = 5;
-/// OTPs requested from one client (IP address) per hour, whatever the numbers.
-pub const MAX_SENDS_PER_CLIENT_PER_HOUR: i64 = 20;
-/// Wrong guesses from one client per hour, whatever the numbers.
-pub const MAX_FAILURES_PER_CLIENT_PER_HOUR: i64 = 20;
 
 /// A code the shopper typed, accepted only as exactly six ASCII digits.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,22 +57,6 @@ impl SendRefusal {
     }
 }
 
-/// May a new code be sent? `last_sent_secs_ago` is None when none was ever sent.
-pub fn may_send(last_sent_secs_ago: Option<i64>, sends_to_mobile_last_hour: i64, sends_from_client_last_hour: i64) -> Result<(), SendRefusal> {
-    if let Some(ago) = last_sent_secs_ago {
-        if ago < RESEND_AFTER_SECS {
-            return Err(SendRefusal::TooSoon { wait_secs: RESEND_AFTER_SECS - ago.max(0) });
-        }
-    }
-    if sends_to_mobile_last_hour >= MAX_SENDS_PER_MOBILE_PER_HOUR {
-        return Err(SendRefusal::MobileLimit);
-    }
-    if sends_from_client_last_hour >= MAX_SENDS_PER_CLIENT_PER_HOUR {
-        return Err(SendRefusal::ClientLimit);
-    }
-    Ok(())
-}
-
 /// The state of the newest code sent to a number, as far as checking a guess needs.
 #[derive(Debug, Clone, Copy)]
 pub struct CodeState {
@@ -106,22 +84,12 @@ impl CodeRefusal {
     }
 }
 
-/// Decides a login attempt. The comparison of the code itself is the caller's (`matches`).
-pub fn check_code(code: Option<CodeState>, failures_from_client_last_hour: i64, matches: bool) -> Result<(), CodeRefusal> {
-    if failures_from_client_last_hour >= MAX_FAILURES_PER_CLIENT_PER_HOUR {
-        return Err(CodeRefusal::TooManyGuesses);
+/// Why a guess that no code would take was refused, from the state of the newest code sent.
+pub fn unjudged_refusal(code: Option<CodeState>) -> CodeRefusal {
+    match code {
+        Some(c) if !c.used && !c.expired && c.guesses >= MAX_GUESSES_PER_OTP => CodeRefusal::TooManyGuesses,
+        _ => CodeRefusal::Expired,
     }
-    let Some(c) = code else { return Err(CodeRefusal::Expired) };
-    if c.used || c.expired {
-        return Err(CodeRefusal::Expired);
-    }
-    if c.guesses >= MAX_GUESSES_PER_OTP {
-        return Err(CodeRefusal::TooManyGuesses);
-    }
-    if !matches {
-        return Err(CodeRefusal::Wrong);
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -129,26 +97,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sending_is_limited() {
-        assert_eq!(may_send(None, 0, 0), Ok(()));
-        assert_eq!(may_send(Some(10), 1, 1), Err(SendRefusal::TooSoon { wait_secs: 20 }));
-        assert_eq!(may_send(Some(30), 1, 1), Ok(()));
-        assert_eq!(may_send(Some(300), 5, 1), Err(SendRefusal::MobileLimit));
-        assert_eq!(may_send(Some(300), 4, 20), Err(SendRefusal::ClientLimit));
-        assert_eq!(may_send(Some(300), 4, 19), Ok(()));
-    }
-
-    #[test]
-    fn guesses_are_limited() {
+    fn refusals_name_the_reason() {
         let fresh = CodeState { expired: false, used: false, guesses: 0 };
-        assert_eq!(check_code(Some(fresh), 0, true), Ok(()));
-        assert_eq!(check_code(Some(fresh), 0, false), Err(CodeRefusal::Wrong));
-        assert_eq!(check_code(None, 0, true), Err(CodeRefusal::Expired));
-        assert_eq!(check_code(Some(CodeState { expired: true, ..fresh }), 0, true), Err(CodeRefusal::Expired));
-        assert_eq!(check_code(Some(CodeState { used: true, ..fresh }), 0, true), Err(CodeRefusal::Expired));
-        assert_eq!(check_code(Some(CodeState { guesses: 5, ..fresh }), 0, true), Err(CodeRefusal::TooManyGuesses));
-        assert_eq!(check_code(Some(CodeState { guesses: 4, ..fresh }), 0, true), Ok(()));
-        assert_eq!(check_code(Some(fresh), 20, true), Err(CodeRefusal::TooManyGuesses));
+        assert_eq!(unjudged_refusal(None), CodeRefusal::Expired);
+        assert_eq!(unjudged_refusal(Some(CodeState { expired: true, ..fresh })), CodeRefusal::Expired);
+        assert_eq!(unjudged_refusal(Some(CodeState { used: true, guesses: 5, ..fresh })), CodeRefusal::Expired);
+        assert_eq!(unjudged_refusal(Some(CodeState { guesses: 5, ..fresh })), CodeRefusal::TooManyGuesses);
+        assert_eq!(RESEND_AFTER_SECS, 30);
+        assert!(SendRefusal::TooSoon { wait_secs: 12 }.message().contains("12 seconds"));
     }
 
     #[test]

@@ -172,16 +172,13 @@ pub mod review {
         }
     }
 
-    /// The name listed with a review: the public name, else the part of the e-mail before '@',
-    /// else 'Anonymous'.
-    pub fn display_name(public_name: &str, email: Option<&str>) -> String {
-        let p = public_name.trim();
-        if !p.is_empty() {
-            return p.to_string();
-        }
-        match email.and_then(|e| e.split('@').next()).filter(|s| !s.is_empty()) {
-            Some(local) => local.to_string(),
-            None => "Anonymous".to_string(),
+    /// The name listed with a review: the public name, else 'Anonymous' (spec 001 §5: "blank is
+    /// listed as anonymous"). Never anything taken from the reviewer's e-mail: a shopper who left the
+    /// name blank chose not to be named.
+    pub fn display_name(public_name: &str) -> String {
+        match public_name.trim() {
+            "" => "Anonymous".to_string(),
+            p => p.to_string(),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Configuration from environment variables (names fixed: operators and scripts rely on them).
 
+use ipnet::IpNet;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -15,8 +16,13 @@ pub struct Config {
     pub web_dir: PathBuf,
     /// `DRAPE_REFERENCE_DIR`, default reference/node_modules: the pincode and IFSC packages.
     pub reference_dir: PathBuf,
-    /// `DRAPE_SECURE_COOKIES=1` marks cookies Secure (behind HTTPS).
+    /// `DRAPE_SECURE_COOKIES=1` marks cookies Secure (behind HTTPS) and sends HSTS.
     pub secure_cookies: bool,
+    /// `DRAPE_TRUSTED_PROXIES`: addresses or CIDRs (comma-separated) of the load balancers in front.
+    /// Only a request from one of them has its `X-Forwarded-For` read; empty = read it from no one.
+    pub trusted_proxies: Vec<IpNet>,
+    /// `DRAPE_DEV_OUTBOX=1` serves /dev/outbox in demo mode even when listening beyond loopback.
+    pub dev_outbox_anywhere: bool,
 }
 
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
@@ -40,7 +46,15 @@ impl Config {
             web_dir: var("DRAPE_WEB_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("web/dist")),
             reference_dir: var("DRAPE_REFERENCE_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("reference/node_modules")),
             secure_cookies: var("DRAPE_SECURE_COOKIES").is_some_and(|v| truthy(&v)),
+            trusted_proxies: parse_proxies(&var("DRAPE_TRUSTED_PROXIES").unwrap_or_default())?,
+            dev_outbox_anywhere: var("DRAPE_DEV_OUTBOX").is_some_and(|v| truthy(&v)),
         })
+    }
+
+    /// /dev/outbox lists every login code, so it is served only in demo mode, and only on a loopback
+    /// address unless the operator says otherwise.
+    pub fn serves_dev_outbox(&self) -> bool {
+        self.demo && (self.listen.ip().is_loopback() || self.dev_outbox_anywhere)
     }
 
     /// For tests: demo mode on, an unused address, everything else default.
@@ -52,6 +66,50 @@ impl Config {
             web_dir: PathBuf::from("web/dist"),
             reference_dir: PathBuf::from("reference/node_modules"),
             secure_cookies: false,
+            trusted_proxies: vec![],
+            dev_outbox_anywhere: false,
         }
+    }
+}
+
+/// `10.0.0.0/8, 192.168.1.7` → networks (a bare address is a network of one).
+pub fn parse_proxies(raw: &str) -> anyhow::Result<Vec<IpNet>> {
+    raw.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<IpNet>()
+                .or_else(|_| s.parse::<std::net::IpAddr>().map(IpNet::from))
+                .map_err(|_| anyhow::anyhow!("DRAPE_TRUSTED_PROXIES: {s:?} is not an address or CIDR (like 10.0.0.0/8)"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proxies_are_addresses_or_networks() {
+        let p = parse_proxies(" 10.0.0.0/8, 192.168.1.7 ,::1").unwrap();
+        assert_eq!(p.len(), 3);
+        assert!(p[0].contains(&"10.2.3.4".parse::<std::net::IpAddr>().unwrap()));
+        assert!(p[1].contains(&"192.168.1.7".parse::<std::net::IpAddr>().unwrap()));
+        assert!(!p[1].contains(&"192.168.1.8".parse::<std::net::IpAddr>().unwrap()));
+        assert!(parse_proxies("").unwrap().is_empty());
+        assert!(parse_proxies("10.0.0.0/33").is_err());
+        assert!(parse_proxies("example.com").is_err());
+    }
+
+    #[test]
+    fn the_outbox_stays_on_loopback_unless_asked() {
+        let mut c = Config::for_tests("sqlite://x");
+        assert!(c.serves_dev_outbox());
+        c.listen = "0.0.0.0:8080".parse().unwrap();
+        assert!(!c.serves_dev_outbox());
+        c.dev_outbox_anywhere = true;
+        assert!(c.serves_dev_outbox());
+        c.demo = false;
+        assert!(!c.serves_dev_outbox());
     }
 }

@@ -5,6 +5,7 @@ pub mod config;
 pub mod error;
 pub mod extract;
 pub mod features;
+pub mod limits;
 pub mod openapi;
 pub mod routes;
 pub mod security;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 #[derive(Parser)]
 #[command(name = "drape", version, about = "Drape: an open-source storefront for Indian lingerie and apparel retailers.",
-    after_help = "Configuration (environment):\n  DRAPE_LISTEN         address:port to serve on (default 127.0.0.1:8080)\n  DATABASE_URL         sqlite://path or postgres://… (default sqlite://data/drape.db)\n  DRAPE_DEMO=1         demo mode: seed an empty database, serve /dev/outbox\n  DRAPE_WEB_DIR        the built web app (default web/dist)\n  DRAPE_REFERENCE_DIR  pincode and IFSC packages (default reference/node_modules)\n  DRAPE_SECURE_COOKIES=1  mark cookies Secure (behind HTTPS)\n  RUST_LOG             log filter (default info)")]
+    after_help = "Configuration (environment):\n  DRAPE_LISTEN         address:port to serve on (default 127.0.0.1:8080)\n  DATABASE_URL         sqlite://path or postgres://… (default sqlite://data/drape.db)\n  DRAPE_DEMO=1         demo mode: seed an empty database, serve /dev/outbox\n  DRAPE_WEB_DIR        the built web app (default web/dist)\n  DRAPE_REFERENCE_DIR  pincode and IFSC packages (default reference/node_modules)\n  DRAPE_SECURE_COOKIES=1  mark cookies Secure and send HSTS (behind HTTPS)\n  DRAPE_TRUSTED_PROXIES   load balancers' addresses or CIDRs whose X-Forwarded-For is believed\n  DRAPE_DEV_OUTBOX=1   serve /dev/outbox in demo mode on a non-loopback address\n  RUST_LOG             log filter (default info)")]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -414,6 +414,11 @@ async fn run() -> anyhow::Result<()> {
             if config.demo {
                 seed(&store, &config, clock.as_ref()).await?;
             }
+            if config.serves_dev_outbox() {
+                tracing::warn!("demo mode: /dev/outbox lists every login code sent, the superuser's too; never run demo mode for real shoppers");
+            } else if config.demo {
+                tracing::warn!("demo mode: /dev/outbox is off because {} is not a loopback address (DRAPE_DEV_OUTBOX=1 serves it anyway)", config.listen);
+            }
             let state = AppState::new(store.clone(), clock.clone(), config.clone());
             let app = routes::router(state);
             let listener = tokio::net::TcpListener::bind(config.listen).await.with_context(|| format!("binding {}", config.listen))?;
@@ -424,12 +429,16 @@ async fn run() -> anyhow::Result<()> {
             let purge_store = store.clone();
             let purge_clock = clock.clone();
             tokio::spawn(async move {
-                // Rate-limit events, used codes and expired sessions are kept a day, then forgotten.
+                // Rate-limit counters, expired codes and sessions go once expired; shopper events after EVENTS_KEPT.
                 let mut tick = tokio::time::interval(std::time::Duration::from_secs(3600));
                 loop {
                     tick.tick().await;
-                    if let Err(e) = purge_store.purge_expired(purge_clock.now() - chrono::Duration::days(1)).await {
+                    let now = purge_clock.now();
+                    if let Err(e) = purge_store.purge_expired(now - drape_domain::limits::longest_window()).await {
                         tracing::warn!(error = %e, "purge of expired rows failed");
+                    }
+                    if let Err(e) = purge_store.forget_shopper_events(now - drape_domain::limits::EVENTS_KEPT).await {
+                        tracing::warn!(error = %e, "purge of old shopper events failed");
                     }
                 }
             });

@@ -3,7 +3,9 @@
 
 use crate::error::ErrorBody;
 use crate::features::{account, cart, cart_offers, cart_view, catalog, dev, offers, ops, recommendations, reviews, shopper};
-use utoipa::OpenApi;
+use utoipa::openapi::path::ParameterIn;
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+use utoipa::{Modify, OpenApi};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -25,9 +27,48 @@ use utoipa::OpenApi;
         cart_offers::last_minute_deals, cart_offers::gift_sizes, cart_offers::save_free_gift_size, cart_offers::add_paid_gift, cart_offers::view_offers,
         dev::outbox,
     ),
-    components(schemas(ErrorBody))
+    components(schemas(ErrorBody)),
+    modifiers(&LayerAnswers)
 )]
 pub struct ApiDoc;
+
+/// Answers that the layers in front of every handler give, added to each operation they can reach,
+/// so the document tells the truth about them too: 400 for a query or body the parser refuses, 403 for
+/// a state-changing call without its CSRF token, 413 and 415 for a body too large or of another type,
+/// 431 for headers over the limit.
+struct LayerAnswers;
+
+impl Modify for LayerAnswers {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        for item in doc.paths.paths.values_mut() {
+            let ops = [(&mut item.get, false), (&mut item.post, true), (&mut item.put, true), (&mut item.patch, true), (&mut item.delete, true)];
+            for (op, changes_state) in ops {
+                let Some(op) = op.as_mut() else { continue };
+                let has_query = op.parameters.iter().flatten().any(|p| p.parameter_in == ParameterIn::Query);
+                let has_body = op.request_body.is_some();
+                let mut add = |status: &str, why: &str| {
+                    op.responses.responses.entry(status.to_string()).or_insert_with(|| error_response(why));
+                };
+                if has_query || has_body {
+                    add("400", "The query or body is not valid; the message says which field.");
+                }
+                if changes_state {
+                    add("403", "The CSRF token is missing or does not match.");
+                }
+                if has_body {
+                    add("413", "The body is larger than 64 KB.");
+                    add("415", "The body is not of the documented content type.");
+                }
+                add("431", "The request's headers are larger than 16 KB.");
+            }
+        }
+    }
+}
+
+fn error_response(description: &str) -> RefOr<utoipa::openapi::Response> {
+    let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+    RefOr::T(ResponseBuilder::new().description(description).content("application/json", content).build())
+}
 
 pub fn document() -> String {
     ApiDoc::openapi().to_pretty_json().expect("the OpenAPI document serialises") + "\n"

@@ -96,7 +96,7 @@ pub fn router(state: AppState) -> Router {
         .route("/media/size-charts/{file}", get(media::size_chart))
         .route("/media/icons/{file}", get(media::icon))
         .route("/media/videos/drape-demo.mp4", get(media::demo_video));
-    if state.config.demo {
+    if state.config.serves_dev_outbox() {
         r = r.route("/dev/outbox", get(dev::outbox));
     }
     r.fallback(web::fallback)
@@ -107,6 +107,7 @@ pub fn router(state: AppState) -> Router {
             StatusCode::INTERNAL_SERVER_ERROR.into_response()
         }))
         .layer(middleware::from_fn(security::json_errors))
+        .layer(middleware::from_fn_with_state(state.clone(), security::headers))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
         .with_state(state)

@@ -97,12 +97,31 @@ pub async fn csrf(State(state): State<AppState>, req: Request, next: Next) -> Re
     } else {
         req
     };
+    // Hashed assets and media are the same for everyone: a cookie on them would keep shared caches
+    // from keeping them.
+    let is_static = req.uri().path().starts_with("/assets/") || req.uri().path().starts_with("/media/");
     let mut res = next.run(req).await;
-    if cookie_token.is_none() {
-        res.headers_mut()
-            .append(header::SET_COOKIE, set_cookie(CSRF_COOKIE, &random_token(), 365 * 24 * 3600, false, state.config.secure_cookies));
+    let rotated = res.headers().get_all(header::SET_COOKIE).iter().any(|v| v.as_bytes().starts_with(CSRF_COOKIE.as_bytes()));
+    if cookie_token.is_none() && !is_static && !rotated {
+        res.headers_mut().append(header::SET_COOKIE, csrf_cookie(&random_token(), state.config.secure_cookies));
     }
     res
+}
+
+/// The `csrftoken` cookie: readable by the page's scripts, which echo it in `X-CSRFToken`.
+pub fn csrf_cookie(token: &str, secure: bool) -> HeaderValue {
+    set_cookie(CSRF_COOKIE, token, 365 * 24 * 3600, false, secure)
+}
+
+/// For GET calls that change something (the cart's codes): the spec's client sends `x-csrftoken` on
+/// every JSON call, GETs included, so such a GET must carry it, and a link on another site cannot.
+pub fn require_csrf_header(headers: &HeaderMap) -> Result<(), ApiError> {
+    let expected = cookie(headers, CSRF_COOKIE);
+    let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
+    match (expected, sent) {
+        (Some(e), Some(s)) if e == s => Ok(()),
+        _ => Err(ApiError::new(StatusCode::FORBIDDEN, "csrf_failed", "Your security token is missing or does not match. Please reload the page and try again.")),
+    }
 }
 
 fn form_urlencoded_value(body: &[u8], name: &str) -> Option<String> {
@@ -173,6 +192,39 @@ pub async fn json_errors(req: Request, next: Next) -> Response {
         parts.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
         let (_, body) = fresh.into_parts();
         return Response::from_parts(parts, body);
+    }
+    res
+}
+
+/// The page may run only its own scripts and be framed by no one. Payment providers' script hosts
+/// join `script-src` and `frame-src` when checkout adds them.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; \
+    media-src 'self'; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+/// Largest total of request headers accepted (a browser sends a few KB; cookies included).
+pub const HEADER_LIMIT: usize = 16 * 1024;
+
+/// Headers every answer carries, and `Cache-Control: no-store` on API answers that did not choose
+/// their own caching: they depend on who asks (cart, wishlist, account, prices with the viewer's
+/// wishlist flag), so no shared or browser cache may keep them.
+pub async fn headers(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let header_bytes: usize = req.headers().iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
+    if header_bytes > HEADER_LIMIT {
+        return ApiError::new(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "headers_too_large", "The request's headers are too large. Please clear this site's cookies and try again.")
+            .into_response();
+    }
+    let path = req.uri().path();
+    let personal = crate::web::is_api_path(path) && !path.starts_with("/media/");
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    if state.config.secure_cookies {
+        h.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains"));
+    }
+    if personal && !h.contains_key(header::CACHE_CONTROL) {
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
     res
 }

@@ -38,13 +38,23 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "web_app_missing", "The web app is not built yet: run `make build`.")
             .into_response();
     }
-    let served = ServeDir::new(dir).fallback(ServeFile::new(index)).oneshot(req).await;
+    // No file system has names this long; asking for one is a 404, not an I/O error.
+    if path.split('/').any(|segment| segment.len() > 255) {
+        return ApiError::not_found("We couldn't find that page.").into_response();
+    }
+    let is_asset = path.starts_with("/assets/");
+    // A missing hashed asset (a stale chunk after a deploy) is a 404: answering index.html would be
+    // cached for a year as if it were that script.
+    let served = if is_asset { ServeDir::new(dir).oneshot(req).await } else { ServeDir::new(dir).fallback(ServeFile::new(index)).oneshot(req).await };
     let mut res = match served {
         Ok(r) => r.into_response(),
         Err(e) => match e {},
     };
+    if !res.status().is_success() {
+        return res;
+    }
     // Vite names assets by content hash, so they never change; index.html must always be fresh.
-    let cache = if path.starts_with("/assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+    let cache = if is_asset { "public, max-age=31536000, immutable" } else { "no-cache" };
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     res
 }

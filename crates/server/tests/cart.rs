@@ -265,6 +265,7 @@ async fn upgrade_offers_replace_the_coupon_and_only_when_the_cart_reaches_them()
 
     // Another shopper cannot choose for this cart.
     let mut other = Browser::new();
+    other.get(&app, "/healthz").await; // a browser that has loaded the shop: it holds a CSRF token
     other.get(&app, &url("upgrade_selected_option=0")).await.assert_error(404);
     // The cart shrinks below the rung: the choice is kept but gives nothing, and the coupon is back.
     let shrunk = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 1})).await.json();
@@ -292,6 +293,7 @@ async fn affiliation_codes_credit_a_partner_and_may_take_a_share_off() {
     assert_eq!(b.get(&app, &url("affiliation_code=NOPE")).await.assert_error(400)["message"], "This affiliation code is not valid.");
     assert_eq!(b.get(&app, &url("affiliation_code=%3Cb%3E")).await.assert_error(400)["message"], "Affiliation codes are up to 20 letters and digits.");
     let mut other = Browser::new();
+    other.get(&app, "/healthz").await; // a browser that has loaded the shop: it holds a CSRF token
     other.get(&app, &url("isaffiliateremove=1")).await.assert_error(404);
     assert_eq!(b.get(&app, &url("")).await.json()["cart_attr"]["affiliation_code"], "RIYASTYLE", "refusals and strangers change nothing");
 

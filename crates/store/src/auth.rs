@@ -63,6 +63,17 @@ pub struct Otp {
     pub consumed_at: Option<i64>,
 }
 
+/// What became of a login guess.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Guess {
+    /// The code matched and is now used.
+    Right,
+    /// Counted against the code.
+    Wrong,
+    /// No code could take a guess: none sent, used, expired, or out of guesses.
+    NotJudged,
+}
+
 /// Tokens and codes are stored only as their SHA-256, so a copy of the database logs no one in.
 pub fn hash_secret(secret: &str) -> String {
     hex::encode(Sha256::digest(secret.as_bytes()))
@@ -155,48 +166,38 @@ impl Store {
         .await?)
     }
 
-    pub async fn count_wrong_guess(&self, otp_id: i64) -> Result<()> {
-        sqlx::query("UPDATE otps SET guesses = guesses + 1 WHERE id = $1")
-            .bind(otp_id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+    /// Judges a guess against the newest code sent to `mobile` in one statement: a right guess uses the
+    /// code, a wrong one counts against it, and nothing happens once the code is used, expired or has
+    /// had its wrong guesses. Parallel guesses are judged one after the other, so a burst gets no more
+    /// than `max_wrong` wrong guesses in before the code is burnt.
+    pub async fn judge_guess(&self, mobile: &str, code: &str, max_wrong: i64, now: DateTime<Utc>) -> Result<Guess> {
+        let hash = hash_secret(&format!("{mobile}:{code}"));
+        let judged: Option<i64> = sqlx::query_scalar(
+            "UPDATE otps SET \
+                guesses = guesses + CASE WHEN code_hash = $2 THEN 0 ELSE 1 END, \
+                consumed_at = CASE WHEN code_hash = $2 THEN $3 ELSE consumed_at END \
+             WHERE id = (SELECT MAX(id) FROM otps WHERE mobile = $1) \
+               AND consumed_at IS NULL AND expires_at > $3 AND guesses < $4 \
+             RETURNING CASE WHEN consumed_at IS NULL THEN 0 ELSE 1 END",
+        )
+        .bind(mobile)
+        .bind(hash)
+        .bind(millis(now))
+        .bind(max_wrong)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match judged {
+            Some(1) => Guess::Right,
+            Some(_) => Guess::Wrong,
+            None => Guess::NotJudged,
+        })
     }
 
-    /// Marks a code used. False when another request used it first, so a code logs in once.
-    pub async fn consume_otp(&self, otp_id: i64, now: DateTime<Utc>) -> Result<bool> {
-        let done = sqlx::query("UPDATE otps SET consumed_at = $1 WHERE id = $2 AND consumed_at IS NULL")
-            .bind(millis(now))
-            .bind(otp_id)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    pub async fn record_event(&self, bucket: &str, subject: &str, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query("INSERT INTO rate_events (bucket, subject, at) VALUES ($1, $2, $3)")
-            .bind(bucket)
-            .bind(subject)
-            .bind(millis(now))
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    pub async fn count_events_since(&self, bucket: &str, subject: &str, since: DateTime<Utc>) -> Result<i64> {
-        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM rate_events WHERE bucket = $1 AND subject = $2 AND at > $3")
-            .bind(bucket)
-            .bind(subject)
-            .bind(millis(since))
-            .fetch_one(&self.pool)
-            .await?)
-    }
-
-    /// Forgets rate-limit events, expired codes and sessions older than `before`.
+    /// Forgets rate-limit counters, expired codes and sessions older than `before`.
     pub async fn purge_expired(&self, before: DateTime<Utc>) -> Result<()> {
         let t = millis(before);
         for sql in [
-            "DELETE FROM rate_events WHERE at < $1",
+            "DELETE FROM rate_limits WHERE window_start < $1",
             "DELETE FROM otps WHERE expires_at < $1",
             "DELETE FROM sessions WHERE expires_at < $1",
         ] {

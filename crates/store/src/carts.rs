@@ -39,6 +39,17 @@ impl CartLine {
     pub fn same_choice(&self, other: &CartLine) -> bool {
         self.same_sizes(other) && self.deal_id == other.deal_id
     }
+
+    /// The raw stock of this line's size among `sizes` (a combo: the smaller of its two parts; 0 when
+    /// the sizes are not there).
+    pub fn stock_among(&self, sizes: &[crate::catalog::Size]) -> i64 {
+        let stock_of = |id: Option<i64>| id.and_then(|id| sizes.iter().find(|s| s.id == id && s.product_id == self.product_id)).map(|s| s.stock);
+        match (stock_of(self.size_id), stock_of(self.combo1_size_id), stock_of(self.combo2_size_id)) {
+            (Some(s), _, _) => s,
+            (None, Some(a), Some(b)) => drape_domain::stock::combo_stock(a, b),
+            _ => 0,
+        }
+    }
 }
 
 /// Takes the cart's lock for the rest of the transaction (a row lock on PostgreSQL, the write lock on
@@ -63,19 +74,29 @@ async fn find_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>) -> Resul
     Ok(found)
 }
 
-async fn create_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: DateTime<Utc>) -> Result<i64> {
+/// The owner's cart, made now if there is none. A new cart gets a random id below 2^53 (a number the
+/// web app holds exactly), so a cart id in a URL cannot be guessed from another one. Racing with
+/// another request that makes the same owner's cart, both end with the one cart that won.
+async fn find_or_create_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: DateTime<Utc>) -> Result<i64> {
     let (user_id, token_hash) = match owner {
         CartOwner::Shopper(id) => (Some(id), None),
         CartOwner::Guest(token) => (None, Some(hash_secret(token))),
     };
-    Ok(sqlx::query_scalar(
-        "INSERT INTO carts (user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $3) RETURNING id",
-    )
-    .bind(user_id)
-    .bind(token_hash)
-    .bind(millis(now))
-    .fetch_one(&mut **tx)
-    .await?)
+    // A retry only if a random id ever collides with an existing cart's.
+    for _ in 0..3 {
+        if let Some(id) = find_cart(tx, owner).await? {
+            return Ok(id);
+        }
+        let id: i64 = rand::Rng::gen_range(&mut rand::thread_rng(), 1..(1i64 << 53));
+        sqlx::query("INSERT INTO carts (id, user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT DO NOTHING")
+            .bind(id)
+            .bind(user_id)
+            .bind(token_hash.as_deref())
+            .bind(millis(now))
+            .execute(&mut **tx)
+            .await?;
+    }
+    find_cart(tx, owner).await?.ok_or(crate::StoreError::NotFound)
 }
 
 async fn lines_of(tx: &mut Transaction<'_, Any>, cart_id: i64) -> Result<Vec<CartLine>> {
@@ -252,25 +273,13 @@ impl Store {
         // Write before reading: touching the cart row takes its lock (a row lock on PostgreSQL, the
         // write lock on SQLite) so concurrent adds to one cart run one after the other; a cart made by
         // a concurrent first add is found, not made twice.
-        let touched = match owner {
+        match owner {
             CartOwner::Shopper(id) => sqlx::query("UPDATE carts SET updated_at = $1 WHERE user_id = $2").bind(millis(now)).bind(id).execute(&mut *tx).await?,
             CartOwner::Guest(t) => {
                 sqlx::query("UPDATE carts SET updated_at = $1 WHERE guest_token_hash = $2").bind(millis(now)).bind(hash_secret(t)).execute(&mut *tx).await?
             }
         };
-        if touched.rows_affected() == 0 {
-            let (user_id, token_hash) = match owner {
-                CartOwner::Shopper(id) => (Some(id), None),
-                CartOwner::Guest(token) => (None, Some(hash_secret(token))),
-            };
-            sqlx::query("INSERT INTO carts (user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $3) ON CONFLICT DO NOTHING")
-                .bind(user_id)
-                .bind(token_hash)
-                .bind(millis(now))
-                .execute(&mut *tx)
-                .await?;
-        }
-        let cart_id = find_cart(&mut tx, owner).await?.ok_or(crate::StoreError::NotFound)?;
+        let cart_id = find_or_create_cart(&mut tx, owner, now).await?;
         // Adds that raced to make the cart did not lock it (their insert did nothing): lock it now, so
         // the lines read next include everything committed by the add before.
         lock_cart(&mut tx, cart_id).await?;
@@ -315,22 +324,21 @@ impl Store {
         guest_token: &str,
         user_id: i64,
         now: DateTime<Utc>,
-        cap: impl Fn(i64) -> i64,
+        cap: impl Fn(&CartLine) -> i64,
     ) -> Result<()> {
         let mut tx = self.pool.begin().await?;
         let Some(guest_cart) = find_cart(&mut tx, CartOwner::Guest(guest_token)).await? else {
             return Ok(());
         };
-        let user_cart = match find_cart(&mut tx, CartOwner::Shopper(user_id)).await? {
-            Some(id) => id,
-            None => create_cart(&mut tx, CartOwner::Shopper(user_id), now).await?,
-        };
+        let user_cart = find_or_create_cart(&mut tx, CartOwner::Shopper(user_id), now).await?;
+        // An add in another tab waits for the merge, and the merge sees every add committed before it.
+        lock_cart(&mut tx, user_cart).await?;
         let mut mine = lines_of(&mut tx, user_cart).await?;
         for line in lines_of(&mut tx, guest_cart).await? {
             // What the shopper's cart already holds of these sizes (deal pieces and ordinary ones share
             // the product's cap), and whether it holds this deal: a deal stays one piece per cart.
             let held: i64 = mine.iter().filter(|m| m.same_sizes(&line)).map(|m| m.quantity).sum();
-            let room = (cap(line.product_id) - held).max(0);
+            let room = (cap(&line) - held).max(0);
             let deal_taken = line.deal_id.is_some() && mine.iter().any(|m| m.deal_id == line.deal_id);
             match mine.iter_mut().find(|m| m.same_choice(&line)).filter(|_| !deal_taken) {
                 Some(m) if room > 0 => {

@@ -1,5 +1,6 @@
 //! Categories, products, sizes, gallery, features, labels, colour variants and rating counts.
 
+use crate::db::{fetch_for_ids, placeholders};
 use crate::{flag, Result, Store, StoreError};
 use sqlx::FromRow;
 
@@ -205,9 +206,8 @@ impl Store {
     pub async fn list_products(&self, category_ids: Option<&[i64]>, limit: i64, offset: i64) -> Result<ProductPage> {
         let (filter, ids) = match category_ids {
             Some(ids) if !ids.is_empty() => {
-                let marks: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 1)).collect();
                 (
-                    format!(" AND p.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ({}))", marks.join(",")),
+                    format!(" AND p.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ({}))", placeholders(1, ids.len())),
                     ids.to_vec(),
                 )
             }
@@ -263,34 +263,21 @@ impl Store {
 
     /// The sizes of several products at once (a cart's), in one query.
     pub async fn sizes_of_products(&self, product_ids: &[i64]) -> Result<Vec<Size>> {
-        if product_ids.is_empty() {
-            return Ok(vec![]);
-        }
-        let marks: Vec<String> = (1..=product_ids.len()).map(|i| format!("${i}")).collect();
-        let sql = format!(
-            "SELECT id, product_id, part, part_label, position, label, value, sku, stock, is_auto_select_size, fit_size_msg \
-             FROM sizes WHERE product_id IN ({}) ORDER BY product_id, part, position",
-            marks.join(",")
-        );
-        let mut q = sqlx::query_as::<_, Size>(&sql);
-        for id in product_ids {
-            q = q.bind(*id);
-        }
-        Ok(q.fetch_all(&self.pool).await?)
+        fetch_for_ids(&self.pool, product_ids, |ids| {
+            format!(
+                "SELECT id, product_id, part, part_label, position, label, value, sku, stock, is_auto_select_size, fit_size_msg \
+                 FROM sizes WHERE product_id IN ({ids}) ORDER BY product_id, part, position"
+            )
+        })
+        .await
     }
 
     /// (product, category) filings of several products at once (without the categories' parents).
     pub async fn category_ids_of_products(&self, product_ids: &[i64]) -> Result<Vec<(i64, i64)>> {
-        if product_ids.is_empty() {
-            return Ok(vec![]);
-        }
-        let marks: Vec<String> = (1..=product_ids.len()).map(|i| format!("${i}")).collect();
-        let sql = format!("SELECT product_id, category_id FROM product_categories WHERE product_id IN ({}) ORDER BY product_id, category_id", marks.join(","));
-        let mut q = sqlx::query_as::<_, (i64, i64)>(&sql);
-        for id in product_ids {
-            q = q.bind(*id);
-        }
-        Ok(q.fetch_all(&self.pool).await?)
+        fetch_for_ids(&self.pool, product_ids, |ids| {
+            format!("SELECT product_id, category_id FROM product_categories WHERE product_id IN ({ids}) ORDER BY product_id, category_id")
+        })
+        .await
     }
 
     pub async fn features(&self, product_id: i64) -> Result<Vec<Feature>> {
@@ -347,19 +334,11 @@ impl Store {
 
     /// (count, sum of stars) of the ratings shoppers see, for many products at once (listing cards).
     pub async fn public_rating_totals(&self, product_ids: &[i64]) -> Result<std::collections::HashMap<i64, (i64, i64)>> {
-        if product_ids.is_empty() {
-            return Ok(Default::default());
-        }
-        let marks: Vec<String> = (1..=product_ids.len()).map(|i| format!("${i}")).collect();
-        let sql = format!(
-            "SELECT product_id, COUNT(*), CAST(SUM(stars) AS BIGINT) FROM ratings WHERE is_public = 1 AND product_id IN ({}) GROUP BY product_id",
-            marks.join(",")
-        );
-        let mut q = sqlx::query_as::<_, (i64, i64, i64)>(&sql);
-        for id in product_ids {
-            q = q.bind(*id);
-        }
-        Ok(q.fetch_all(&self.pool).await?.into_iter().map(|(id, n, sum)| (id, (n, sum))).collect())
+        let rows: Vec<(i64, i64, i64)> = fetch_for_ids(&self.pool, product_ids, |ids| {
+            format!("SELECT product_id, COUNT(*), CAST(SUM(stars) AS BIGINT) FROM ratings WHERE is_public = 1 AND product_id IN ({ids}) GROUP BY product_id")
+        })
+        .await?;
+        Ok(rows.into_iter().map(|(id, n, sum)| (id, (n, sum))).collect())
     }
 
     /// Sets one size's stock by its sku (operators, `drape admin stock`).
@@ -425,12 +404,11 @@ impl Store {
         if category_ids.is_empty() {
             return Ok(vec![]);
         }
-        let marks: Vec<String> = (0..category_ids.len()).map(|i| format!("${}", i + 4)).collect();
         let sql = format!(
             "{PRODUCT_SELECT} WHERE p.active = 1 AND p.parent_sku <> $1 \
              AND p.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ({})) \
              ORDER BY CASE WHEN p.color_name = $2 THEN 0 ELSE 1 END, ABS(p.price - $3), p.id LIMIT ${} OFFSET ${}",
-            marks.join(","),
+            placeholders(4, category_ids.len()),
             category_ids.len() + 4,
             category_ids.len() + 5
         );
@@ -443,16 +421,7 @@ impl Store {
 
     /// Products by id, in the order asked, skipping unknown ids.
     pub async fn products_by_ids(&self, ids: &[i64]) -> Result<Vec<Product>> {
-        if ids.is_empty() {
-            return Ok(vec![]);
-        }
-        let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
-        let sql = format!("{PRODUCT_SELECT} WHERE p.id IN ({})", marks.join(","));
-        let mut q = sqlx::query_as::<_, Product>(&sql);
-        for id in ids {
-            q = q.bind(*id);
-        }
-        let found = q.fetch_all(&self.pool).await?;
+        let found: Vec<Product> = fetch_for_ids(&self.pool, ids, |marks| format!("{PRODUCT_SELECT} WHERE p.id IN ({marks})")).await?;
         Ok(ids.iter().filter_map(|id| found.iter().find(|p| p.id == *id).cloned()).collect())
     }
 
@@ -461,11 +430,10 @@ impl Store {
         if category_ids.is_empty() {
             return Ok(vec![]);
         }
-        let marks: Vec<String> = (0..category_ids.len()).map(|i| format!("${}", i + 2)).collect();
         let sql = format!(
             "{PRODUCT_SELECT} WHERE p.active = 1 AND p.color_name = $1 \
              AND p.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ({})) ORDER BY p.sold_count DESC, p.id LIMIT ${}",
-            marks.join(","),
+            placeholders(2, category_ids.len()),
             category_ids.len() + 2
         );
         let mut q = sqlx::query_as::<_, Product>(&sql).bind(colour);

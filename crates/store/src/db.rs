@@ -144,3 +144,33 @@ pub(crate) fn millis(t: chrono::DateTime<chrono::Utc>) -> i64 {
 pub(crate) fn from_millis(ms: i64) -> chrono::DateTime<chrono::Utc> {
     chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default()
 }
+
+/// The most values one IN list carries: far inside SQLite's 32,766 host parameters and PostgreSQL's
+/// 65,535, whatever a caller passes.
+pub(crate) const IN_LIST_MAX: usize = 500;
+
+/// `$first,…,$(first+n-1)`: the placeholders of an IN list.
+pub(crate) fn placeholders(first: usize, n: usize) -> String {
+    (first..first + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(",")
+}
+
+/// Rows for a list of ids: `sql` gets the placeholders of an IN list and is run once per chunk of at
+/// most IN_LIST_MAX distinct ids, in ascending id order.
+pub(crate) async fn fetch_for_ids<T>(pool: &AnyPool, ids: &[i64], sql: impl Fn(&str) -> String) -> crate::Result<Vec<T>>
+where
+    T: for<'r> sqlx::FromRow<'r, AnyRow> + Send + Unpin,
+{
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut rows = Vec::new();
+    for chunk in ids.chunks(IN_LIST_MAX) {
+        let sql = sql(&placeholders(1, chunk.len()));
+        let mut q = sqlx::query_as::<_, T>(&sql);
+        for id in chunk {
+            q = q.bind(*id);
+        }
+        rows.extend(q.fetch_all(pool).await?);
+    }
+    Ok(rows)
+}

@@ -4,7 +4,7 @@
 use crate::db::millis;
 use crate::{Result, Store};
 use chrono::{DateTime, Utc};
-use sqlx::FromRow;
+use sqlx::{Any, FromRow, Transaction};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WishlistChoice {
@@ -31,6 +31,36 @@ pub struct Featured {
     pub blurb: String,
 }
 
+/// The wishlist holds as many entries as it may.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WishlistFull;
+
+/// Takes the shopper's lock for the rest of the transaction (a row lock on PostgreSQL, the write lock
+/// on SQLite): their wishlist changes run one after the other.
+async fn lock_shopper(tx: &mut Transaction<'_, Any>, user_id: i64) -> Result<()> {
+    sqlx::query("UPDATE users SET id = id WHERE id = $1").bind(user_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
+/// Inserts the choice while the wishlist holds fewer than `max_entries`, counted in the same statement.
+/// False when it is full.
+async fn insert_capped(tx: &mut Transaction<'_, Any>, user_id: i64, c: &WishlistChoice, max_entries: i64, now: DateTime<Utc>) -> Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO wishlist_items (user_id, product_id, first_combo_size, second_combo_size, multi_combo_size, created_at) \
+         SELECT $1, $2, $3, $4, $5, $6 WHERE (SELECT COUNT(*) FROM wishlist_items WHERE user_id = $1) < $7",
+    )
+    .bind(user_id)
+    .bind(c.product_id)
+    .bind(&c.first_combo_size)
+    .bind(&c.second_combo_size)
+    .bind(&c.multi_combo_size)
+    .bind(millis(now))
+    .bind(max_entries)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 impl Store {
     /// Records a notify-me request. False when the same requester already asked for this size.
     #[allow(clippy::too_many_arguments)]
@@ -55,33 +85,47 @@ impl Store {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM size_requests WHERE product_id = $1").bind(product_id).fetch_one(&self.pool).await?)
     }
 
-    /// Adds the choice to the wishlist, or removes it when it is there. Returns whether it is now in.
-    pub async fn toggle_wishlist(&self, user_id: i64, c: &WishlistChoice, now: DateTime<Utc>) -> Result<bool> {
-        let removed = sqlx::query(
-            "DELETE FROM wishlist_items WHERE user_id = $1 AND product_id = $2 AND first_combo_size = $3 AND second_combo_size = $4 AND multi_combo_size = $5",
-        )
-        .bind(user_id)
-        .bind(c.product_id)
-        .bind(&c.first_combo_size)
-        .bind(&c.second_combo_size)
-        .bind(&c.multi_combo_size)
-        .execute(&self.pool)
-        .await?;
-        if removed.rows_affected() > 0 {
-            return Ok(false);
+    /// Toggles each choice in turn: added when it is not there, removed when it is. Returns whether
+    /// the last one is in now, or `Full` (and changes nothing) when an add would pass `max_entries`.
+    /// The shopper's row is locked first, so parallel requests are counted one after the other and
+    /// never pass the cap together.
+    pub async fn toggle_wishlist(&self, user_id: i64, choices: &[WishlistChoice], max_entries: i64, now: DateTime<Utc>) -> Result<std::result::Result<bool, WishlistFull>> {
+        let mut tx = self.pool.begin().await?;
+        lock_shopper(&mut tx, user_id).await?;
+        let mut in_now = false;
+        for c in choices {
+            let removed = sqlx::query(
+                "DELETE FROM wishlist_items WHERE user_id = $1 AND product_id = $2 AND first_combo_size = $3 AND second_combo_size = $4 AND multi_combo_size = $5",
+            )
+            .bind(user_id)
+            .bind(c.product_id)
+            .bind(&c.first_combo_size)
+            .bind(&c.second_combo_size)
+            .bind(&c.multi_combo_size)
+            .execute(&mut *tx)
+            .await?;
+            in_now = removed.rows_affected() == 0;
+            if in_now && !insert_capped(&mut tx, user_id, c, max_entries, now).await? {
+                tx.rollback().await?;
+                return Ok(Err(WishlistFull));
+            }
         }
-        self.add_to_wishlist(user_id, c, now).await?;
-        Ok(true)
+        tx.commit().await?;
+        Ok(Ok(in_now))
     }
 
-    /// The shopper's wishlist, newest first.
-    pub async fn wishlist(&self, user_id: i64) -> Result<Vec<WishlistRow>> {
-        Ok(sqlx::query_as(
-            "SELECT id, product_id, first_combo_size, second_combo_size, multi_combo_size FROM wishlist_items WHERE user_id = $1 ORDER BY created_at DESC, id DESC",
+    /// One page of the shopper's wishlist, newest first, and how many entries it holds in all.
+    pub async fn wishlist_page(&self, user_id: i64, limit: i64, offset: i64) -> Result<(Vec<WishlistRow>, i64)> {
+        let rows = sqlx::query_as(
+            "SELECT id, product_id, first_combo_size, second_combo_size, multi_combo_size FROM wishlist_items WHERE user_id = $1 \
+             ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3",
         )
         .bind(user_id)
+        .bind(limit)
+        .bind(offset)
         .fetch_all(&self.pool)
-        .await?)
+        .await?;
+        Ok((rows, self.wishlist_count(user_id).await?))
     }
 
     /// Removes one of the shopper's own entries. False when it is not theirs or not there.
@@ -90,21 +134,29 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Adds the choice if it is not there yet (moving things from the cart never toggles them out).
-    pub async fn add_to_wishlist(&self, user_id: i64, c: &WishlistChoice, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO wishlist_items (user_id, product_id, first_combo_size, second_combo_size, multi_combo_size, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(user_id)
-        .bind(c.product_id)
-        .bind(&c.first_combo_size)
-        .bind(&c.second_combo_size)
-        .bind(&c.multi_combo_size)
-        .bind(millis(now))
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+    /// Adds the choices that are not there yet (moving things from the cart never toggles them out),
+    /// all or none: `Full` when they would take the wishlist past `max_entries`.
+    pub async fn add_to_wishlist(&self, user_id: i64, choices: &[WishlistChoice], max_entries: i64, now: DateTime<Utc>) -> Result<std::result::Result<(), WishlistFull>> {
+        let mut tx = self.pool.begin().await?;
+        lock_shopper(&mut tx, user_id).await?;
+        for c in choices {
+            let present: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM wishlist_items WHERE user_id = $1 AND product_id = $2 AND first_combo_size = $3 AND second_combo_size = $4 AND multi_combo_size = $5",
+            )
+            .bind(user_id)
+            .bind(c.product_id)
+            .bind(&c.first_combo_size)
+            .bind(&c.second_combo_size)
+            .bind(&c.multi_combo_size)
+            .fetch_one(&mut *tx)
+            .await?;
+            if present == 0 && !insert_capped(&mut tx, user_id, c, max_entries, now).await? {
+                tx.rollback().await?;
+                return Ok(Err(WishlistFull));
+            }
+        }
+        tx.commit().await?;
+        Ok(Ok(()))
     }
 
     pub async fn wishlist_count(&self, user_id: i64) -> Result<i64> {
@@ -131,6 +183,11 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// Forgets shopper events recorded before `before`.
+    pub async fn forget_shopper_events(&self, before: DateTime<Utc>) -> Result<u64> {
+        Ok(sqlx::query("DELETE FROM shopper_events WHERE created_at < $1").bind(millis(before)).execute(&self.pool).await?.rows_affected())
     }
 
     pub async fn shopper_event_count(&self, event_name: &str, product_id: i64) -> Result<i64> {

@@ -7,6 +7,7 @@ pub mod auth;
 pub mod carts;
 pub mod catalog;
 pub mod engagement;
+pub mod limits;
 pub mod offers;
 pub mod orders;
 pub mod reviews;

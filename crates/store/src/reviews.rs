@@ -23,7 +23,6 @@ pub struct ReviewRow {
     pub public_name: String,
     pub stars: i64,
     pub created_at: i64,
-    pub email: Option<String>,
     /// 1 when the reviewer has a Delivered order of the product.
     pub verified: i64,
 }
@@ -81,10 +80,15 @@ impl Store {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM rating_feedback WHERE rating_id = $1").bind(rating_id).fetch_one(&self.pool).await?)
     }
 
+    /// Saves the shopper's review of a product; a second one edits the first (one per shopper and
+    /// product). Returns the review's id.
     #[allow(clippy::too_many_arguments)]
     pub async fn save_review(&self, product_id: i64, user_id: i64, headline: &str, comment: &str, public_name: &str, stars: i64, now: DateTime<Utc>) -> Result<i64> {
         Ok(sqlx::query_scalar(
-            "INSERT INTO reviews (product_id, user_id, headline, comment, public_name, stars, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+            "INSERT INTO reviews (product_id, user_id, headline, comment, public_name, stars, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+             ON CONFLICT (product_id, user_id) DO UPDATE SET headline = EXCLUDED.headline, comment = EXCLUDED.comment, \
+                public_name = EXCLUDED.public_name, stars = EXCLUDED.stars, created_at = EXCLUDED.created_at \
+             RETURNING id",
         )
         .bind(product_id)
         .bind(user_id)
@@ -101,10 +105,10 @@ impl Store {
     pub async fn reviews_page(&self, product_id: i64, limit: i64, offset: i64) -> Result<(Vec<ReviewRow>, i64)> {
         let total = sqlx::query_scalar("SELECT COUNT(*) FROM reviews WHERE product_id = $1").bind(product_id).fetch_one(&self.pool).await?;
         let rows = sqlx::query_as(
-            "SELECT r.id, r.product_id, r.headline, r.comment, r.public_name, r.stars, r.created_at, u.email, \
+            "SELECT r.id, r.product_id, r.headline, r.comment, r.public_name, r.stars, r.created_at, \
              CASE WHEN EXISTS (SELECT 1 FROM orders o JOIN order_items i ON i.order_id = o.id \
                  WHERE o.user_id = r.user_id AND i.product_id = r.product_id AND o.status = 'Delivered') THEN 1 ELSE 0 END AS verified \
-             FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.product_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3",
+             FROM reviews r WHERE r.product_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT $2 OFFSET $3",
         )
         .bind(product_id)
         .bind(limit)

@@ -84,3 +84,40 @@ impl TestDb {
         }
     }
 }
+
+/// A count of every row written to any table but the rate-limit counters, kept by triggers (SQLite
+/// only): tests that send bad input compare it before and after to prove nothing changed.
+pub struct ChangeWatch {
+    store: Store,
+}
+
+impl ChangeWatch {
+    pub async fn install(store: &Store) -> ChangeWatch {
+        use sqlx::Executor;
+        assert_eq!(store.engine(), crate::Engine::Sqlite, "ChangeWatch uses SQLite triggers");
+        let pool = &store.pool;
+        pool.execute("CREATE TABLE test_changes (id INTEGER PRIMARY KEY AUTOINCREMENT, tbl TEXT NOT NULL, op TEXT NOT NULL)").await.expect("changes table");
+        let tables: Vec<String> = sqlx::query_scalar(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_sqlx%' AND name NOT IN ('test_changes', 'rate_limits')",
+        )
+        .fetch_all(pool)
+        .await
+        .expect("tables");
+        for t in tables {
+            for op in ["INSERT", "UPDATE", "DELETE"] {
+                let sql = format!("CREATE TRIGGER watch_{t}_{op} AFTER {op} ON \"{t}\" BEGIN INSERT INTO test_changes (tbl, op) VALUES ('{t}', '{op}'); END");
+                pool.execute(sql.as_str()).await.expect("trigger");
+            }
+        }
+        ChangeWatch { store: store.clone() }
+    }
+
+    /// (count of writes, the last table written).
+    pub async fn count(&self) -> (i64, String) {
+        let row: (i64, Option<String>) = sqlx::query_as("SELECT COUNT(*), (SELECT tbl || ' ' || op FROM test_changes ORDER BY id DESC LIMIT 1) FROM test_changes")
+            .fetch_one(&self.store.pool)
+            .await
+            .expect("count changes");
+        (row.0, row.1.unwrap_or_default())
+    }
+}

@@ -91,7 +91,7 @@ async fn listing_by_category_includes_sub_categories_and_pages() {
 }
 
 #[tokio::test]
-async fn users_codes_sessions_and_rate_events() {
+async fn users_codes_sessions_and_rate_limits() {
     for db in TestDb::all().await {
         let s = &db.store;
         let e = db.engine;
@@ -104,10 +104,14 @@ async fn users_codes_sessions_and_rate_events() {
         s.insert_otp("9123456780", "222222", now(), now() + Duration::minutes(10)).await.unwrap();
         let otp = s.latest_otp("9123456780").await.unwrap().unwrap();
         assert_eq!(otp.code_hash, drape_store::auth::hash_secret("9123456780:222222"), "{e}: newest code");
-        s.count_wrong_guess(otp.id).await.unwrap();
+        use drape_store::auth::Guess;
+        assert_eq!(s.judge_guess("9123456780", "111111", 5, now()).await.unwrap(), Guess::Wrong, "{e}: an older code no longer works");
         assert_eq!(s.latest_otp("9123456780").await.unwrap().unwrap().guesses, 1, "{e}");
-        assert!(s.consume_otp(otp.id, now()).await.unwrap(), "{e}");
-        assert!(!s.consume_otp(otp.id, now()).await.unwrap(), "{e}: a code works once");
+        assert_eq!(s.judge_guess("9123456780", "222222", 5, now()).await.unwrap(), Guess::Right, "{e}");
+        assert_eq!(s.judge_guess("9123456780", "222222", 5, now()).await.unwrap(), Guess::NotJudged, "{e}: a code works once");
+        s.insert_otp("9123456780", "333333", now(), now() + Duration::minutes(10)).await.unwrap();
+        assert_eq!(s.judge_guess("9123456780", "333333", 5, now() + Duration::minutes(11)).await.unwrap(), Guess::NotJudged, "{e}: expired");
+        assert_eq!(s.judge_guess("9000000000", "333333", 5, now()).await.unwrap(), Guess::NotJudged, "{e}: never sent");
 
         s.create_session("tok-1", u.id, now(), now() + Duration::days(30)).await.unwrap();
         assert_eq!(s.session_user("tok-1", now()).await.unwrap().map(|x| x.id), Some(u.id), "{e}");
@@ -116,13 +120,16 @@ async fn users_codes_sessions_and_rate_events() {
         s.delete_session("tok-1").await.unwrap();
         assert_eq!(s.session_user("tok-1", now()).await.unwrap(), None, "{e}: logged out");
 
-        for i in 0..3 {
-            s.record_event("otp_send", "9123456780", now() - Duration::minutes(i * 30)).await.unwrap();
-        }
-        assert_eq!(s.count_events_since("otp_send", "9123456780", now() - Duration::minutes(45)).await.unwrap(), 2, "{e}");
-        assert_eq!(s.count_events_since("otp_send", "other", now() - Duration::hours(2)).await.unwrap(), 0, "{e}");
-        s.purge_expired(now() - Duration::minutes(45)).await.unwrap();
-        assert_eq!(s.count_events_since("otp_send", "9123456780", now() - Duration::hours(5)).await.unwrap(), 2, "{e}");
+        let gap = drape_domain::limits::OTP_RESEND_GAP;
+        assert_eq!(s.take(&gap, "9123456780", now()).await.unwrap(), Ok(()), "{e}");
+        assert_eq!(s.take(&gap, "9123456780", now() + Duration::seconds(10)).await.unwrap().unwrap_err().retry_after_secs, 20, "{e}");
+        assert_eq!(s.take(&gap, "other", now()).await.unwrap(), Ok(()), "{e}: counters are per subject");
+        assert_eq!(s.take(&gap, "9123456780", now() + Duration::seconds(30)).await.unwrap(), Ok(()), "{e}: a new window");
+        assert_eq!(s.hits(&gap, "9123456780", now() + Duration::seconds(31)).await.unwrap(), 1, "{e}");
+        s.give_back(&gap, "9123456780").await.unwrap();
+        assert_eq!(s.hits(&gap, "9123456780", now() + Duration::seconds(31)).await.unwrap(), 0, "{e}: given back");
+        s.purge_expired(now() + Duration::days(2)).await.unwrap();
+        assert_eq!(s.hits(&gap, "other", now()).await.unwrap(), 0, "{e}: purged");
 
         let admin = s.upsert_user("9999999990", Some("a@example.com"), "Admin", true, false, now()).await.unwrap();
         assert!(admin.is_privileged() && admin.is_superuser, "{e}");
@@ -292,5 +299,51 @@ async fn upgrade_ladder_and_affiliation_codes_are_kept_and_validated() {
         assert_eq!((row.coupon_code.as_str(), row.affiliation_code.as_str(), row.upgrade_option_id), ("FLAT200", "", Some(ladder[0].id)), "{e}");
         s.set_cart_choices(row.id, None, None, Some(None), now()).await.unwrap();
         assert_eq!(s.cart_row(owner).await.unwrap().unwrap().upgrade_option_id, None, "{e}: the upgrade taken off (a NULL bound)");
+    }
+}
+
+/// A burst of parallel takes of one counter: exactly `max` get through, on both engines.
+#[tokio::test]
+async fn a_burst_never_gets_past_a_limit() {
+    for db in TestDb::all().await {
+        let e = db.engine;
+        let limit = drape_domain::limits::Limit { bucket: "burst_test", max: 7, window: Duration::hours(1) };
+        let tasks: Vec<_> = (0..60)
+            .map(|_| {
+                let s = db.store.clone();
+                tokio::spawn(async move { s.take(&limit, "one subject", now()).await.unwrap().is_ok() })
+            })
+            .collect();
+        let mut passed = 0;
+        for t in tasks {
+            passed += t.await.unwrap() as i64;
+        }
+        assert_eq!(passed, 7, "{e}: {passed} of 60 passed a limit of 7");
+        db.finish().await;
+    }
+}
+
+/// Parallel guesses at one code: at most five wrong ones are judged, and then even the right code is refused.
+#[tokio::test]
+async fn a_burst_of_guesses_burns_the_code_after_five() {
+    use drape_store::auth::Guess;
+    for db in TestDb::all().await {
+        let e = db.engine;
+        db.store.insert_otp("9123456780", "424242", now(), now() + Duration::minutes(10)).await.unwrap();
+        let tasks: Vec<_> = (0..40)
+            .map(|i| {
+                let s = db.store.clone();
+                tokio::spawn(async move { s.judge_guess("9123456780", &format!("{:06}", i), 5, now()).await.unwrap() })
+            })
+            .collect();
+        let mut wrong = 0;
+        for t in tasks {
+            if t.await.unwrap() == Guess::Wrong {
+                wrong += 1;
+            }
+        }
+        assert_eq!(wrong, 5, "{e}: {wrong} wrong guesses judged");
+        assert_eq!(db.store.judge_guess("9123456780", "424242", 5, now()).await.unwrap(), Guess::NotJudged, "{e}: the code is burnt");
+        db.finish().await;
     }
 }

@@ -9,12 +9,14 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use chrono::Duration;
-use drape_domain::otp::{self, CodeState, OtpCode};
+use crate::limits;
+use drape_domain::limits::{LOGIN_FAILURES_PER_CLIENT, OTP_RESEND_GAP, OTP_SENDS_PER_CLIENT, OTP_SENDS_PER_MOBILE};
+use drape_domain::stock;
+use drape_domain::otp::{self, CodeRefusal, CodeState, OtpCode, SendRefusal};
 use drape_domain::validation::Mobile;
-use drape_store::auth::hash_secret;
+use drape_store::auth::Guess;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct OtpRequest {
@@ -86,20 +88,17 @@ fn parse_mobile(raw: &str) -> ApiResult<Mobile> {
     responses((status = 200, body = OtpSent), (status = 400, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
 pub async fn send_otp(State(state): State<AppState>, ClientAddr(client): ClientAddr, Json(req): Json<OtpRequest>) -> ApiResult<axum::Json<OtpSent>> {
     let mobile = parse_mobile(&req.mobile)?;
-    let now = state.now();
-    let hour_ago = now - Duration::hours(1);
-    let store = &state.store;
-    let last = store.latest_otp(mobile.as_str()).await?;
-    let last_ago = last.map(|o| (now.timestamp_millis() - o.created_at) / 1000);
-    let by_mobile = store.count_events_since("otp_send_mobile", mobile.as_str(), hour_ago).await?;
-    let by_client = store.count_events_since("otp_send_client", &client, hour_ago).await?;
-    otp::may_send(last_ago, by_mobile, by_client).map_err(|r| ApiError::too_many(r.message()))?;
+    // Each limit is counted and checked in one statement; the client's first, so a refused number
+    // still costs the client a try.
+    limits::take(&state, &OTP_SENDS_PER_CLIENT, &client, |_| SendRefusal::ClientLimit.message()).await?;
+    limits::take(&state, &OTP_RESEND_GAP, mobile.as_str(), |wait_secs| SendRefusal::TooSoon { wait_secs }.message()).await?;
+    limits::take(&state, &OTP_SENDS_PER_MOBILE, mobile.as_str(), |_| SendRefusal::MobileLimit.message()).await?;
 
+    let now = state.now();
+    let store = &state.store;
     let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
     store.insert_otp(mobile.as_str(), &code, now, now + otp::OTP_TTL).await?;
     store.enqueue_message("sms", mobile.as_str(), &otp::otp_message(&code), now).await?;
-    store.record_event("otp_send_mobile", mobile.as_str(), now).await?;
-    store.record_event("otp_send_client", &client, now).await?;
     if state.config.demo {
         tracing::info!(mobile = %mobile, code = %code, "demo mode: login code (also at /dev/outbox)");
     }
@@ -109,7 +108,8 @@ pub async fn send_otp(State(state): State<AppState>, ClientAddr(client): ClientA
     }))
 }
 
-/// Logs in with the code; starts a session and merges the guest cart into the shopper's.
+/// Logs in with the code; starts a session, rotates the CSRF token and merges the guest cart into the
+/// shopper's.
 #[utoipa::path(post, path = "/api/v1/auth/login/", tag = "account", request_body = LoginRequest,
     responses((status = 200, body = LoggedIn), (status = 400, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
 pub async fn login(
@@ -122,37 +122,23 @@ pub async fn login(
     let code = OtpCode::parse(&req.otp).ok_or_else(|| ApiError::field("otp", "Please enter the 6 digit OTP."))?;
     let now = state.now();
     let store = &state.store;
-    let failures = store.count_events_since("otp_fail_client", &client, now - Duration::hours(1)).await?;
-    let latest = store.latest_otp(mobile.as_str()).await?;
-    let code_state = latest.as_ref().map(|o| CodeState {
-        expired: o.expires_at <= now.timestamp_millis(),
-        used: o.consumed_at.is_some(),
-        guesses: o.guesses,
-    });
-    let matches = latest.as_ref().is_some_and(|o| o.code_hash == hash_secret(&format!("{mobile}:{}", code.as_str())));
-    if let Err(refusal) = otp::check_code(code_state, failures, matches) {
-        if refusal == otp::CodeRefusal::Wrong {
-            if let Some(o) = &latest {
-                store.count_wrong_guess(o.id).await?;
-            }
-            store.record_event("otp_fail_client", &client, now).await?;
+    // Every attempt takes a slot of the client's failure limit before its code is looked at; a
+    // success gives it back. So a burst from one address has at most the limit's guesses judged.
+    let failures = &LOGIN_FAILURES_PER_CLIENT;
+    limits::take(&state, failures, &client, |_| CodeRefusal::TooManyGuesses.message().to_string()).await?;
+    match store.judge_guess(mobile.as_str(), code.as_str(), otp::MAX_GUESSES_PER_OTP, now).await? {
+        Guess::Right => store.give_back(failures, &client).await?,
+        Guess::Wrong => return Err(code_refused(CodeRefusal::Wrong)),
+        Guess::NotJudged => {
+            let latest = store.latest_otp(mobile.as_str()).await?;
+            let code_state = latest.map(|o| CodeState { expired: o.expires_at <= now.timestamp_millis(), used: o.consumed_at.is_some(), guesses: o.guesses });
+            return Err(code_refused(otp::unjudged_refusal(code_state)));
         }
-        let status = if refusal == otp::CodeRefusal::TooManyGuesses { StatusCode::TOO_MANY_REQUESTS } else { StatusCode::BAD_REQUEST };
-        return Err(ApiError::new(status, "otp_refused", refusal.message()));
-    }
-    let otp_row = latest.expect("checked above");
-    if !store.consume_otp(otp_row.id, now).await? {
-        return Err(ApiError::new(StatusCode::BAD_REQUEST, "otp_refused", otp::CodeRefusal::Expired.message()));
     }
 
     let user = store.user_for_mobile(mobile.as_str(), now).await?;
     if let Some(guest) = &viewer.guest_token {
-        let mut caps = HashMap::new();
-        for line in store.cart_lines(drape_store::carts::CartOwner::Guest(guest)).await? {
-            let p = store.product_by_id(line.product_id).await?;
-            caps.insert(p.id, p.max_cart_items);
-        }
-        store.merge_guest_cart(guest, user.id, now, |id| caps.get(&id).copied().unwrap_or(1)).await?;
+        merge_guest_cart(&state, guest, user.id).await?;
     }
     if let Some(old) = &viewer.session_token {
         store.delete_session(old).await?;
@@ -162,10 +148,33 @@ pub async fn login(
     let secure = state.config.secure_cookies;
     let mut headers = HeaderMap::new();
     headers.append(header::SET_COOKIE, set_cookie(SESSION_COOKIE, &token, SESSION_DAYS * 86_400, true, secure));
+    // A token a page saw before login is worth nothing after it (as Django rotates it).
+    headers.append(header::SET_COOKIE, security::csrf_cookie(&random_token(), secure));
     if viewer.guest_token.is_some() {
         headers.append(header::SET_COOKIE, set_cookie(GUEST_CART_COOKIE, "", 0, true, secure));
     }
     Ok((headers, axum::Json(LoggedIn { user: UserOut::from(&user) })))
+}
+
+fn code_refused(refusal: CodeRefusal) -> ApiError {
+    let status = if refusal == CodeRefusal::TooManyGuesses { StatusCode::TOO_MANY_REQUESTS } else { StatusCode::BAD_REQUEST };
+    ApiError::new(status, "otp_refused", refusal.message())
+}
+
+/// The guest's cart joins the shopper's, each line capped by what can be bought of it: the product's
+/// `max_cart_items` and the stock of its size (of both parts for a combo).
+async fn merge_guest_cart(state: &AppState, guest: &str, user_id: i64) -> ApiResult<()> {
+    let store = &state.store;
+    let lines = store.cart_lines(drape_store::carts::CartOwner::Guest(guest)).await?;
+    let product_ids: Vec<i64> = lines.iter().map(|l| l.product_id).collect();
+    let products = store.products_by_ids(&product_ids).await?;
+    let sizes = store.sizes_of_products(&product_ids).await?;
+    let cap = |line: &drape_store::carts::CartLine| match products.iter().find(|p| p.id == line.product_id) {
+        Some(p) if p.is_active() => stock::purchasable_quantity(line.stock_among(&sizes), p.max_cart_items),
+        _ => 0,
+    };
+    store.merge_guest_cart(guest, user_id, state.now(), cap).await?;
+    Ok(())
 }
 
 /// Who is visiting, with the header's counts.

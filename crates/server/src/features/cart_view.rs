@@ -4,9 +4,10 @@
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Json, Query};
 use crate::features::{cart, catalog, shopper};
-use crate::security::Viewer;
+use crate::security::{self, Viewer};
 use crate::AppState;
 use axum::extract::{Path, State};
+use axum::http::HeaderMap;
 use drape_domain::money::format_inr;
 use drape_domain::pricing::{self, Choices, Offers, ShopSettings};
 use drape_domain::stock;
@@ -500,6 +501,15 @@ pub struct CartQuery {
     pub upgrade_selected_option: Option<String>,
 }
 
+impl CartQuery {
+    /// Whether the query asks to change the cart's codes or upgrade (anything but a plain read).
+    fn asks_change(&self) -> bool {
+        [&self.coupon_code, &self.iscouponremove, &self.affiliation_code, &self.isaffiliateremove, &self.upgrade_selected_option]
+            .iter()
+            .any(|v| v.as_deref().is_some_and(|v| !v.trim().is_empty()))
+    }
+}
+
 fn is_yes(v: &Option<String>) -> bool {
     matches!(v.as_deref().map(str::trim), Some("1" | "true" | "True"))
 }
@@ -566,10 +576,21 @@ async fn apply_cart_query(state: &AppState, viewer: &Viewer, owner: CartOwner<'_
     Ok(())
 }
 
-/// The visitor's whole cart, priced, after applying or removing a coupon named in the query.
+/// The visitor's whole cart, priced, after applying or removing a coupon named in the query (which
+/// needs the `X-CSRFToken` header, as every change does).
 #[utoipa::path(get, path = "/api/v4/carts-new/{cart_id}", tag = "cart", params(("cart_id" = i64, Path), CartQuery),
     responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn get_cart(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>, Query(q): Query<CartQuery>) -> ApiResult<axum::Json<CartOut>> {
+pub async fn get_cart(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    headers: HeaderMap,
+    Path(cart_id): Path<String>,
+    Query(q): Query<CartQuery>,
+) -> ApiResult<axum::Json<CartOut>> {
+    // A GET that changes the cart needs the CSRF header, so a link on another site cannot.
+    if q.asks_change() {
+        security::require_csrf_header(&headers)?;
+    }
     let id: i64 = cart_id.trim().parse().map_err(|_| owner_cart_error())?;
     let (owner, mut row) = own_cart(&state, &viewer, Some(id)).await?;
     apply_cart_query(&state, &viewer, owner, &mut row, &q, LineChange::None).await?;
@@ -597,13 +618,7 @@ pub async fn change_quantity(
     let line = lines.iter().find(|l| l.id == line_id).ok_or_else(|| ApiError::not_found("That item is not in your cart."))?;
     let p = state.store.product_by_id(line.product_id).await?;
     let sizes = state.store.sizes(p.id).await?;
-    let stock_of = |id: Option<i64>| id.and_then(|id| sizes.iter().find(|s| s.id == id)).map(|s| s.stock);
-    let available = match (stock_of(line.size_id), stock_of(line.combo1_size_id), stock_of(line.combo2_size_id)) {
-        (Some(s), _, _) => s,
-        (None, Some(a), Some(b)) => stock::combo_stock(a, b),
-        _ => 0,
-    };
-    let available = if p.is_active() { available } else { 0 };
+    let available = if p.is_active() { line.stock_among(&sizes) } else { 0 };
     if line.deal_id.is_some() && change.quantity != 1 {
         return Err(ApiError::field("quantity", "A deal can be added once, one piece."));
     }
@@ -717,18 +732,20 @@ pub async fn delete_oos_items(
     let gone: Vec<&CartItemOut> = priced.cart_items.iter().filter(|i| i.stock.status == 0 && (products.is_empty() || products.contains(&i.product_detail.id))).collect();
     let gone_ids: Vec<i64> = gone.iter().map(|i| i.id).collect();
     apply_cart_query(&state, &viewer, owner, &mut row, &choices, LineChange::Remove(&gone_ids)).await?;
-    let now = state.now();
     if let Some(user_id) = user_id {
-        for item in &gone {
-            let combo = item.combo_sizes.clone().unwrap_or_default();
-            let choice = drape_store::engagement::WishlistChoice {
-                product_id: item.product_detail.id,
-                first_combo_size: combo.first().cloned().unwrap_or_default(),
-                second_combo_size: combo.get(1).cloned().unwrap_or_default(),
-                multi_combo_size: String::new(),
-            };
-            state.store.add_to_wishlist(user_id, &choice, now).await?;
-        }
+        let choices: Vec<drape_store::engagement::WishlistChoice> = gone
+            .iter()
+            .map(|item| {
+                let combo = item.combo_sizes.clone().unwrap_or_default();
+                drape_store::engagement::WishlistChoice {
+                    product_id: item.product_detail.id,
+                    first_combo_size: combo.first().cloned().unwrap_or_default(),
+                    second_combo_size: combo.get(1).cloned().unwrap_or_default(),
+                    multi_combo_size: String::new(),
+                }
+            })
+            .collect();
+        shopper::keep_in_wishlist(&state, user_id, &choices).await?;
     }
     state.store.remove_lines(row.id, &gone_ids).await?;
     Ok(axum::Json(build_cart(&state, &viewer, owner, &row).await?))

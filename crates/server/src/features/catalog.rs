@@ -315,6 +315,7 @@ pub struct ListingQuery {
     /// A category id; its sub-categories are included.
     pub category: Option<i64>,
     /// 1-based page number.
+    #[param(minimum = 1, maximum = 10000)]
     pub page: Option<i64>,
 }
 

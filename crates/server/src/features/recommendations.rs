@@ -27,6 +27,8 @@ pub struct Cards {
 #[derive(Deserialize, utoipa::IntoParams)]
 pub struct SimilarQuery {
     pub productid: String,
+    /// Page number, from 0.
+    #[param(value_type = Option<i64>, minimum = 0, maximum = 1000)]
     pub page: Option<String>,
 }
 

@@ -4,6 +4,8 @@
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{Form, Json, Query};
 use crate::features::catalog::find_product;
+use crate::limits;
+use drape_domain::limits::REVIEWS_PER_SHOPPER;
 use crate::security::Viewer;
 use crate::AppState;
 use axum::extract::{Path, State};
@@ -196,9 +198,10 @@ pub struct ReviewSaved {
     pub id: i64,
 }
 
-/// Saves a written review (the spec's review save; path from spec 000 §7).
+/// Saves a written review (the spec's review save; path from spec 000 §7). One review per shopper and
+/// product: a second one edits the first.
 #[utoipa::path(post, path = "/api/v1/reviews/", tag = "reviews", request_body = ReviewIn,
-    responses((status = 200, body = ReviewSaved), (status = 400, body = crate::error::ErrorBody), (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = ReviewSaved), (status = 400, body = crate::error::ErrorBody), (status = 401, body = crate::error::ErrorBody), (status = 403, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
 pub async fn save_review(State(state): State<AppState>, viewer: Viewer, Json(r): Json<ReviewIn>) -> ApiResult<axum::Json<ReviewSaved>> {
     let user = viewer.require_user()?;
     if let Some(message) = review::check(&r.headline, &r.comment, &r.public_name) {
@@ -208,6 +211,10 @@ pub async fn save_review(State(state): State<AppState>, viewer: Viewer, Json(r):
     let Some(order) = order.filter(|o| o.status == drape_store::orders::DELIVERED) else {
         return Err(not_eligible());
     };
+    limits::take(&state, &REVIEWS_PER_SHOPPER, &user.id.to_string(), |_| {
+        "You have written many reviews today. Please try again tomorrow.".to_string()
+    })
+    .await?;
     let stars = match r.star {
         Some(s) if (1..=5).contains(&s) => s,
         Some(_) => return Err(ApiError::field("star", "Please choose 1 to 5 stars.")),
@@ -222,6 +229,8 @@ pub async fn save_review(State(state): State<AppState>, viewer: Viewer, Json(r):
 
 #[derive(Deserialize, utoipa::IntoParams)]
 pub struct PageQuery {
+    /// Page number, from 1.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
     pub page: Option<String>,
 }
 
@@ -232,7 +241,8 @@ pub enum ReviewCell {
     Int(i64),
     Text(String),
     Flag(bool),
-    Empty(Option<i64>),
+    /// Positions the spec leaves unnamed: always null.
+    Empty,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -269,10 +279,10 @@ pub async fn web_reviews(State(state): State<AppState>, Path(slug): Path<String>
                 ReviewCell::Text(r.public_name.clone()),
                 ReviewCell::Int(r.product_id),
                 ReviewCell::Flag(r.verified != 0),
-                ReviewCell::Text(review::display_name(&r.public_name, r.email.as_deref())),
+                ReviewCell::Text(review::display_name(&r.public_name)),
                 ReviewCell::Text(date),
-                ReviewCell::Empty(None),
-                ReviewCell::Empty(None),
+                ReviewCell::Empty,
+                ReviewCell::Empty,
                 ReviewCell::Int(r.stars),
             ]
         })

@@ -3,13 +3,18 @@
 //! when the page reports them through that call, so each is counted once.
 
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{Form, Json, Query};
+use crate::extract::{ClientAddr, Form, Json, Query};
+use crate::limits;
 use crate::features::{cart, catalog};
 use crate::security::{self, Viewer};
 use crate::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use drape_domain::engagement::{is_known_event, notify_contact};
+use drape_domain::engagement::{is_known_event, notify_contact, wishlist_sizes_ok};
+use drape_domain::limits::{
+    EVENTS_PER_BROWSER, EVENTS_PER_CLIENT, NOTIFY_PER_CLIENT, NOTIFY_PER_EMAIL, NOTIFY_PER_PRODUCT, WISHLIST_MAX_ENTRIES, WISHLIST_MAX_PER_REQUEST,
+    WISHLIST_PAGE_SIZE,
+};
 use drape_store::engagement::WishlistChoice;
 use serde::{Deserialize, Serialize};
 
@@ -37,8 +42,14 @@ fn notify_error(message: impl Into<String>) -> axum::Json<NotifyAnswer> {
 /// Notify-me: asks to be told when a sold-out size is back. A GET with side effects (as the spec's
 /// client sends it), so it checks the CSRF token from the query itself.
 #[utoipa::path(get, path = "/addproductrequest/", tag = "shopper", params(NotifyQuery),
-    responses((status = 200, body = NotifyAnswer), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn add_product_request(State(state): State<AppState>, viewer: Viewer, headers: HeaderMap, Query(q): Query<NotifyQuery>) -> ApiResult<axum::Json<NotifyAnswer>> {
+    responses((status = 200, body = NotifyAnswer), (status = 403, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
+pub async fn add_product_request(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    ClientAddr(client): ClientAddr,
+    headers: HeaderMap,
+    Query(q): Query<NotifyQuery>,
+) -> ApiResult<axum::Json<NotifyAnswer>> {
     let cookie = security::cookie(&headers, security::CSRF_COOKIE);
     if cookie.is_none() || q.csrfmiddlewaretoken.is_none() || cookie != q.csrfmiddlewaretoken {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "csrf_failed", "Your security token is missing or does not match. Please reload the page and try again."));
@@ -58,6 +69,12 @@ pub async fn add_product_request(State(state): State<AppState>, viewer: Viewer, 
         Ok(c) => c,
         Err(message) => return Ok(notify_error(message)),
     };
+    // Each request may send an e-mail: limited per client, per address and per product, so no one
+    // can make the shop mail strangers in bulk.
+    let busy = |_| "We have had many requests like this. Please try again later.".to_string();
+    limits::take(&state, &NOTIFY_PER_CLIENT, &client, busy).await?;
+    limits::take(&state, &NOTIFY_PER_EMAIL, &contact.email.to_ascii_lowercase(), busy).await?;
+    limits::take(&state, &NOTIFY_PER_PRODUCT, &p.id.to_string(), busy).await?;
     let now = state.now();
     let fresh = state
         .store
@@ -88,43 +105,49 @@ pub struct WishlistAnswer {
     pub wishlist_count: i64,
 }
 
-fn size_text(v: &Option<String>) -> ApiResult<String> {
-    let s = v.as_deref().unwrap_or("").trim();
-    if s.len() > 20 || !s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
-        return Err(ApiError::field("size", "That size is not valid."));
-    }
-    Ok(s.to_string())
+fn size_text(v: &Option<String>) -> String {
+    v.as_deref().unwrap_or("").trim().to_string()
 }
 
-/// Toggles each entry in the shopper's wishlist.
+fn wishlist_full() -> ApiError {
+    ApiError::bad_request(format!("Your wishlist is full ({WISHLIST_MAX_ENTRIES} items). Please remove something first."))
+}
+
+/// Toggles each entry in the shopper's wishlist: all of them, or none when one is not valid or the
+/// wishlist would pass its size.
 #[utoipa::path(post, path = "/api/v3/wishlist/", tag = "shopper", request_body = Vec<WishlistEntry>,
     responses((status = 200, body = WishlistAnswer), (status = 400, body = crate::error::ErrorBody), (status = 401, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn toggle_wishlist(State(state): State<AppState>, viewer: Viewer, Json(entries): Json<Vec<WishlistEntry>>) -> ApiResult<axum::Json<WishlistAnswer>> {
     let user = viewer.require_user()?;
-    if entries.is_empty() || entries.len() > 20 {
-        return Err(ApiError::bad_request("Send one to twenty wishlist entries."));
+    if entries.is_empty() || entries.len() > WISHLIST_MAX_PER_REQUEST {
+        return Err(ApiError::bad_request(format!("Send one to {WISHLIST_MAX_PER_REQUEST} wishlist entries.")));
     }
     // Check everything before changing anything.
+    let product_ids: Vec<i64> = entries.iter().map(|e| e.child_product.unwrap_or(e.product)).collect();
+    let products = state.store.products_by_ids(&product_ids).await?;
+    let sizes = state.store.sizes_of_products(&product_ids).await?;
     let mut choices = Vec::new();
-    for e in &entries {
-        let product_id = e.child_product.unwrap_or(e.product);
-        state.store.product_by_id(product_id).await.map_err(|err| match err {
-            drape_store::StoreError::NotFound => ApiError::not_found("We couldn't find that product."),
-            other => other.into(),
-        })?;
-        choices.push(WishlistChoice {
-            product_id,
-            first_combo_size: size_text(&e.first_combo_size)?,
-            second_combo_size: size_text(&e.second_combo_size)?,
-            multi_combo_size: size_text(&e.multi_combo_size)?,
-        });
+    for (e, product_id) in entries.iter().zip(&product_ids) {
+        let p = products.iter().find(|p| p.id == *product_id).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
+        let choice = WishlistChoice {
+            product_id: p.id,
+            first_combo_size: size_text(&e.first_combo_size),
+            second_combo_size: size_text(&e.second_combo_size),
+            multi_combo_size: size_text(&e.multi_combo_size),
+        };
+        let product_sizes: Vec<(i64, &str)> = sizes.iter().filter(|s| s.product_id == p.id).map(|s| (s.part, s.value.as_str())).collect();
+        if !wishlist_sizes_ok(&product_sizes, p.is_combo(), &choice.first_combo_size, &choice.second_combo_size, &choice.multi_combo_size) {
+            return Err(ApiError::field("size", "That size is not one this product comes in."));
+        }
+        choices.push(choice);
     }
-    let now = state.now();
-    let mut in_wishlist = false;
-    for c in &choices {
-        in_wishlist = state.store.toggle_wishlist(user.id, c, now).await?;
-    }
+    let in_wishlist = state.store.toggle_wishlist(user.id, &choices, WISHLIST_MAX_ENTRIES, state.now()).await?.map_err(|_| wishlist_full())?;
     Ok(axum::Json(WishlistAnswer { status: "success".into(), in_wishlist, wishlist_count: state.store.wishlist_count(user.id).await? }))
+}
+
+/// Moves out-of-stock cart lines' choices to the wishlist (all or none).
+pub async fn keep_in_wishlist(state: &AppState, user_id: i64, choices: &[WishlistChoice]) -> ApiResult<()> {
+    state.store.add_to_wishlist(user_id, choices, WISHLIST_MAX_ENTRIES, state.now()).await?.map_err(|_| wishlist_full())
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -254,8 +277,14 @@ pub async fn cart_event_data(state: &AppState, viewer: &Viewer) -> ApiResult<Opt
 
 /// Records a shopper-side event and answers the product and cart event data of spec 000 §3.
 #[utoipa::path(post, path = "/get-event-data/", tag = "shopper", request_body(content = EventForm, content_type = "application/x-www-form-urlencoded"),
-    responses((status = 200, body = EventAnswer), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn event_data(State(state): State<AppState>, viewer: Viewer, Form(f): Form<EventForm>) -> ApiResult<axum::Json<EventAnswer>> {
+    responses((status = 200, body = EventAnswer), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody), (status = 429, body = crate::error::ErrorBody)))]
+pub async fn event_data(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    ClientAddr(client): ClientAddr,
+    headers: HeaderMap,
+    Form(f): Form<EventForm>,
+) -> ApiResult<axum::Json<EventAnswer>> {
     let d: EventData = serde_json::from_str(&f.data).map_err(|e| ApiError::field("data", format!("data must be the event as JSON: {e}")))?;
     if !is_known_event(&d.event_name) {
         return Err(ApiError::field("event_name", "That event is not one the shop records."));
@@ -274,6 +303,12 @@ pub async fn event_data(State(state): State<AppState>, viewer: Viewer, Form(f): 
             return Err(ApiError::not_found("We couldn't find that cart."));
         }
     }
+    // Recorded events are limited per browser (its CSRF cookie, which every caller of this POST has)
+    // and per address, so no one can grow the table without bound.
+    let slow_down = |_| "Too many events from this device. Please slow down.".to_string();
+    let browser = security::cookie(&headers, security::CSRF_COOKIE).unwrap_or_default();
+    limits::take(&state, &EVENTS_PER_BROWSER, &browser, slow_down).await?;
+    limits::take(&state, &EVENTS_PER_CLIENT, &client, slow_down).await?;
     let source: String = d.source.chars().take(40).collect();
     state
         .store
@@ -298,12 +333,18 @@ pub struct WishlistItemOut {
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct WishlistOut {
+    /// One page of entries, newest first.
     pub items: Vec<WishlistItemOut>,
+    /// Entries in the whole wishlist.
     pub wishlist_count: i64,
+    /// This page's number (from 1) and how many pages there are.
+    pub number: i64,
+    pub num_pages: i64,
+    pub has_next: bool,
 }
 
-pub async fn wishlist_out(state: &AppState, user_id: i64) -> ApiResult<WishlistOut> {
-    let rows = state.store.wishlist(user_id).await?;
+pub async fn wishlist_out(state: &AppState, user_id: i64, page: i64) -> ApiResult<WishlistOut> {
+    let (rows, total) = state.store.wishlist_page(user_id, WISHLIST_PAGE_SIZE, (page - 1) * WISHLIST_PAGE_SIZE).await?;
     let ids: Vec<i64> = rows.iter().map(|r| r.product_id).collect();
     let products = state.store.products_by_ids(&ids).await?;
     let cards = catalog::cards(state, &products).await?;
@@ -320,16 +361,27 @@ pub async fn wishlist_out(state: &AppState, user_id: i64) -> ApiResult<WishlistO
             })
         })
         .collect();
-    Ok(WishlistOut { wishlist_count: items.len() as i64, items })
+    let num_pages = ((total + WISHLIST_PAGE_SIZE - 1) / WISHLIST_PAGE_SIZE).max(1);
+    Ok(WishlistOut { items, wishlist_count: total, number: page, num_pages, has_next: page < num_pages })
 }
 
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct WishlistQuery {
+    /// Page number, from 1 (50 entries a page).
+    #[param(minimum = 1, maximum = 1000)]
+    pub page: Option<String>,
+}
 
-/// The shopper's wishlist, newest first, with combo sizes as saved.
-#[utoipa::path(get, path = "/api/v3/wishlist/", tag = "shopper",
-    responses((status = 200, body = WishlistOut), (status = 401, body = crate::error::ErrorBody)))]
-pub async fn wishlist(State(state): State<AppState>, viewer: Viewer) -> ApiResult<axum::Json<WishlistOut>> {
+/// The shopper's wishlist, newest first, a page at a time, with combo sizes as saved.
+#[utoipa::path(get, path = "/api/v3/wishlist/", tag = "shopper", params(WishlistQuery),
+    responses((status = 200, body = WishlistOut), (status = 400, body = crate::error::ErrorBody), (status = 401, body = crate::error::ErrorBody)))]
+pub async fn wishlist(State(state): State<AppState>, viewer: Viewer, Query(q): Query<WishlistQuery>) -> ApiResult<axum::Json<WishlistOut>> {
     let user = viewer.require_user()?;
-    Ok(axum::Json(wishlist_out(&state, user.id).await?))
+    let page = match q.page.as_deref().map(str::trim) {
+        None | Some("") => 1,
+        Some(v) => v.parse::<i64>().ok().filter(|n| (1..=1000).contains(n)).ok_or_else(|| ApiError::field("page", "Page must be a number from 1 to 1000."))?,
+    };
+    Ok(axum::Json(wishlist_out(&state, user.id, page).await?))
 }
 
 /// Removes one wishlist entry of the shopper's.
@@ -341,7 +393,7 @@ pub async fn remove_wishlist_entry(State(state): State<AppState>, viewer: Viewer
     if !state.store.remove_wishlist_entry(user.id, id).await? {
         return Err(ApiError::not_found("That item is not in your wishlist."));
     }
-    Ok(axum::Json(wishlist_out(&state, user.id).await?))
+    Ok(axum::Json(wishlist_out(&state, user.id, 1).await?))
 }
 
 /// The cart's event data (spec 000 §3) for the visitor's own cart.

@@ -11,7 +11,9 @@ use drape_server::config::Config;
 use drape_server::{routes, AppState};
 use drape_store::testing::TestDb;
 use http_body_util::BodyExt;
+use axum::extract::ConnectInfo;
 use std::collections::BTreeMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use tower::ServiceExt;
 
@@ -43,7 +45,19 @@ impl Answer {
 }
 
 pub async fn app_with(config_change: impl FnOnce(&mut Config), seed: bool) -> TestApp {
-    let db = TestDb::sqlite().await;
+    app_on(TestDb::sqlite().await, config_change, seed).await
+}
+
+/// The demo shop on each engine: SQLite, and PostgreSQL when reachable (required under CI=true).
+pub async fn apps() -> Vec<TestApp> {
+    let mut all = vec![app().await];
+    if let Some(db) = TestDb::postgres().await {
+        all.push(app_on(db, |_| {}, true).await);
+    }
+    all
+}
+
+pub async fn app_on(db: TestDb, config_change: impl FnOnce(&mut Config), seed: bool) -> TestApp {
     let clock = Arc::new(FixedClock::at(Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()));
     if seed {
         db.store.seed_demo(Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).unwrap()).await.unwrap();
@@ -55,6 +69,10 @@ pub async fn app_with(config_change: impl FnOnce(&mut Config), seed: bool) -> Te
 }
 
 impl TestApp {
+    pub fn engine(&self) -> &'static str {
+        self.db.engine
+    }
+
     pub fn clock_now(&self) -> chrono::DateTime<Utc> {
         use drape_domain::clock::Clock;
         self.clock.now()
@@ -70,18 +88,59 @@ pub async fn app() -> TestApp {
 pub struct Browser {
     pub cookies: BTreeMap<String, String>,
     pub send_csrf: bool,
+    /// The address the server sees this browser connect from (none: "unknown", as in-process).
+    pub peer: Option<SocketAddr>,
 }
 
 impl Browser {
     pub fn new() -> Self {
-        Browser { cookies: BTreeMap::new(), send_csrf: true }
+        Browser { cookies: BTreeMap::new(), send_csrf: true, peer: None }
+    }
+
+    /// A browser connecting from `ip`.
+    pub fn at(ip: &str) -> Self {
+        Browser { peer: Some(SocketAddr::new(ip.parse().expect("an IP address"), 40000)), ..Browser::new() }
+    }
+
+    pub fn cookie_header_value(&self) -> String {
+        self.cookie_header()
+    }
+
+    /// A JSON request as the web app sends it, not sent yet (for bursts). Needs the CSRF cookie already.
+    pub fn json_request(&self, method: &str, path: &str, body: &serde_json::Value) -> Request<Body> {
+        let mut req = Request::builder().method(method).uri(path).header(header::CONTENT_TYPE, "application/json").header(header::COOKIE, self.cookie_header());
+        if self.send_csrf {
+            req = req.header("X-CSRFToken", self.cookies.get("csrftoken").cloned().unwrap_or_default());
+        }
+        let mut req = req.body(Body::from(body.to_string())).unwrap();
+        if let Some(peer) = self.peer {
+            req.extensions_mut().insert(ConnectInfo(peer));
+        }
+        req
+    }
+
+    /// A GET as this browser sends it, not sent yet: like the web app (spec 000 §7), it echoes the CSRF
+    /// cookie in `X-CSRFToken` on every call once it has one.
+    pub fn get_request(&self, path: &str) -> Request<Body> {
+        let mut req = Request::get(path).header(header::COOKIE, self.cookie_header());
+        if let Some(token) = self.cookies.get("csrftoken").filter(|_| self.send_csrf) {
+            req = req.header("X-CSRFToken", token.clone());
+        }
+        let mut req = req.body(Body::empty()).unwrap();
+        if let Some(peer) = self.peer {
+            req.extensions_mut().insert(ConnectInfo(peer));
+        }
+        req
     }
 
     fn cookie_header(&self) -> String {
         self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
     }
 
-    pub async fn send(&mut self, app: &TestApp, req: Request<Body>) -> Answer {
+    pub async fn send(&mut self, app: &TestApp, mut req: Request<Body>) -> Answer {
+        if let Some(peer) = self.peer {
+            req.extensions_mut().insert(ConnectInfo(peer));
+        }
         let res = app.router.clone().oneshot(req).await.expect("router answers");
         for v in res.headers().get_all(header::SET_COOKIE) {
             let v = v.to_str().unwrap();
@@ -100,7 +159,7 @@ impl Browser {
     }
 
     pub async fn get(&mut self, app: &TestApp, path: &str) -> Answer {
-        let req = Request::get(path).header(header::COOKIE, self.cookie_header()).body(Body::empty()).unwrap();
+        let req = self.get_request(path);
         self.send(app, req).await
     }
 
@@ -136,4 +195,35 @@ pub async fn latest_code(app: &TestApp, mobile: &str) -> String {
     let msgs = app.db.store.recent_messages(20).await.unwrap();
     let m = msgs.iter().find(|m| m.recipient == mobile).expect("an SMS");
     m.body.chars().take(6).collect()
+}
+
+/// Fires every request at once (held at a barrier, then released together, on the multi-thread
+/// runtime) and answers in the order given: the burst that a limit must survive.
+pub async fn burst(app: &TestApp, requests: Vec<Request<Body>>) -> Vec<Answer> {
+    let gate = Arc::new(tokio::sync::Barrier::new(requests.len()));
+    let tasks: Vec<_> = requests
+        .into_iter()
+        .map(|req| {
+            let router = app.router.clone();
+            let gate = gate.clone();
+            tokio::spawn(async move {
+                gate.wait().await;
+                let res = router.oneshot(req).await.expect("router answers");
+                let status = res.status();
+                let headers = res.headers().clone();
+                let bytes = res.into_body().collect().await.unwrap().to_bytes();
+                Answer { status, headers, text: String::from_utf8_lossy(&bytes).into_owned() }
+            })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for t in tasks {
+        answers.push(t.await.expect("no panic"));
+    }
+    answers
+}
+
+/// How many answers have this status.
+pub fn count_status(answers: &[Answer], status: u16) -> usize {
+    answers.iter().filter(|a| a.status.as_u16() == status).count()
 }
