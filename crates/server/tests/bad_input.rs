@@ -2,7 +2,8 @@
 //! plus the few routes it does not list: wrong types, huge and negative numbers, long strings, odd
 //! unicode, broken JSON, wrong content types and oversized bodies, sent by a logged-in shopper with a
 //! valid CSRF token so that each reaches its handler. Every answer must be a 4xx or 2xx in the one
-//! error shape (never a 5xx or a panic), and a 4xx must change no row.
+//! error shape (never a 5xx or a panic), with a status the OpenAPI document lists for the operation,
+//! and a 4xx must change no row.
 
 mod common;
 
@@ -161,6 +162,8 @@ fn fill_path(path: &str, value: &str) -> String {
 }
 
 struct Case {
+    /// The statuses the OpenAPI document lists for the operation (empty: not documented).
+    documented: Vec<String>,
     method: String,
     uri: String,
     content_type: Option<&'static str>,
@@ -183,6 +186,7 @@ fn cases(doc: &Value, real: &Real) -> Vec<Case> {
     }
     let mut out = Vec::new();
     for (method, path, op) in &ops {
+        let documented: Vec<String> = op["responses"].as_object().map(|r| r.keys().cloned().collect()).unwrap_or_default();
         let params = op["parameters"].as_array().cloned().unwrap_or_default();
         let query_names: Vec<String> = params.iter().filter(|p| p["in"] == "query").map(|p| p["name"].as_str().unwrap().to_string()).collect();
         let base_path = real.path(path);
@@ -206,11 +210,11 @@ fn cases(doc: &Value, real: &Real) -> Vec<Case> {
         for uri in &uris {
             if bodies.is_empty() || uri != &base_path {
                 let (ct, body) = if method == "get" { (None, String::new()) } else { (Some("application/json"), "{}".to_string()) };
-                out.push(Case { method: method.to_uppercase(), uri: uri.clone(), content_type: ct, body });
+                out.push(Case { documented: documented.clone(), method: method.to_uppercase(), uri: uri.clone(), content_type: ct, body });
             }
         }
         for (ct, body) in bodies {
-            out.push(Case { method: method.to_uppercase(), uri: base_path.clone(), content_type: Some(ct), body });
+            out.push(Case { documented: documented.clone(), method: method.to_uppercase(), uri: base_path.clone(), content_type: Some(ct), body });
         }
     }
     out
@@ -270,6 +274,9 @@ async fn bad_input_at_every_route_gets_a_clear_4xx_and_changes_nothing() {
         let shown = |why: &str| format!("{} {} [{}] {:.120} → {status} {why}: {:.200}", c.method, c.uri, c.content_type.unwrap_or("-"), c.body, answer.text);
         if (200..300).contains(&status) && after != before {
             accepted_writes += 1;
+        }
+        if !c.documented.is_empty() && !c.documented.contains(&status.to_string()) {
+            failures.push(shown("a status the OpenAPI document does not list"));
         }
         if status >= 500 {
             failures.push(shown("a server error"));

@@ -321,7 +321,7 @@ pub struct ListingQuery {
 
 /// Active products, 24 a page, optionally in one category.
 #[utoipa::path(get, path = "/web/api/v1/products/", tag = "catalog", params(ListingQuery),
-    responses((status = 200, body = ProductList), (status = 400, body = crate::error::ErrorBody)))]
+    responses((status = 200, body = ProductList), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn listing(State(state): State<AppState>, Query(q): Query<ListingQuery>) -> ApiResult<Json<ProductList>> {
     let page = q.page.unwrap_or(1);
     if !(1..=10_000).contains(&page) {
