@@ -8,11 +8,12 @@ export DRAPE_LISTEN
 CHROMIUM := /usr/bin/chromium
 CARGO_TEST_FLAGS ?=
 
-.PHONY: help deps chromium web-deps reference-deps build web server run seed test test-rust test-web e2e openapi api-types bench clean
+.PHONY: help deps chromium web-deps reference-deps build web server run seed test check check-rust fmt test-rust test-rust-postgres test-web e2e openapi api-types bench clean
 
 help:
 	@echo "make run    build the web app and the server, load the demo shop, serve on http://$(DRAPE_LISTEN)"
-	@echo "make test   every test: Rust (SQLite and PostgreSQL), web unit tests, browser tests"
+	@echo "make test   the checks, then every test: Rust (SQLite and PostgreSQL), web unit tests, browser tests"
+	@echo "make fmt    format the Rust code (what \`make check\` would refuse)"
 	@echo "make bench  load-test the hot endpoints and report the product page's JavaScript size"
 	@echo "make openapi  regenerate docs/openapi.json and the web app's API types"
 
@@ -58,16 +59,37 @@ seed: reference-deps
 
 ## Test ---------------------------------------------------------------------------------------------
 
-test: deps test-rust test-web e2e
+test: deps check test-rust test-web e2e
 	@echo "make test: all suites passed"
 
-# The store suite runs on SQLite and on PostgreSQL (required under CI=true; a printed skip elsewhere).
+# Checks first: formatting and lints fail the build before any test runs.
+check: check-rust
+
+check-rust:
+	cargo fmt --check
+	cargo clippy --workspace --all-targets -q -- -D warnings
+
+fmt:
+	cargo fmt
+
+# The store suite runs on SQLite and on PostgreSQL (required under CI=true; a printed skip elsewhere);
+# the HTTP suite runs once on SQLite, then again on PostgreSQL.
 test-rust: reference-deps
 	cargo test --workspace $(CARGO_TEST_FLAGS)
+	$(MAKE) --no-print-directory test-rust-postgres
 
-# Type check, unit tests (shared validation vectors included), API types current, production build.
+test-rust-postgres:
+	@if [ "$${CI:-}" = "true" ] || (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
+		echo "HTTP suite on PostgreSQL"; \
+		DRAPE_TEST_ENGINE=postgres cargo test -p drape-server --tests $(CARGO_TEST_FLAGS); \
+	else \
+		echo "SKIPPED: HTTP suite on PostgreSQL (nothing listens on 127.0.0.1:5432)"; \
+	fi
+
+# Type check, unit tests (shared validation vectors included), API types current, production build,
+# and the product page's first-load JavaScript budget (120 KB gzipped).
 test-web: web-deps api-types-check
-	cd web && npm run typecheck && npm test && npm run build
+	cd web && npm run typecheck && npm test && npm run build && npm run --silent size
 
 api-types-check: web-deps
 	cd web && npm run --silent api-types:check

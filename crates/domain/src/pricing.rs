@@ -416,8 +416,7 @@ pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: 
     let (coupon_discount, coupon_refusal) = match &choices.coupon {
         Some(_) if upgrade.is_some() => (0, Some(CouponRefusal::UpgradeTaken)),
         Some((c, usage)) => {
-            let eligible: i64 =
-                live.iter().zip(&net).filter(|(l, _)| c.scope.covers(l)).map(|(_, v)| (*v).max(0)).sum::<i64>().min(after_bundles);
+            let eligible: i64 = live.iter().zip(&net).filter(|(l, _)| c.scope.covers(l)).map(|(_, v)| (*v).max(0)).sum::<i64>().min(after_bundles);
             match check_coupon(c, *usage, eligible, after_bundles, now) {
                 Ok(()) => (coupon_amount(&c.kind, eligible), None),
                 Err(r) => (0, Some(r)),
@@ -483,7 +482,16 @@ mod tests {
     }
 
     fn line(id: i64, price: i64, qty: i64, key: &str) -> Line {
-        Line { line_id: id, product_id: id, category_ids: vec![if key.is_empty() { 1 } else { 2 }], unit_price: price, unit_mrp: price + 10_000, quantity: qty, in_stock: true, offer_key: key.into() }
+        Line {
+            line_id: id,
+            product_id: id,
+            category_ids: vec![if key.is_empty() { 1 } else { 2 }],
+            unit_price: price,
+            unit_mrp: price + 10_000,
+            quantity: qty,
+            in_stock: true,
+            offer_key: key.into(),
+        }
     }
 
     fn coupon(kind: CouponKind, min_order: i64) -> Coupon {
@@ -511,7 +519,14 @@ mod tests {
     }
 
     fn partner(percent: i64, cap: Option<i64>) -> Affiliate {
-        Affiliate { code: "PRIYA".into(), percent, cap, starts_at: now() - chrono::Duration::days(1), ends_at: now() + chrono::Duration::days(1), owner_user_id: Some(42) }
+        Affiliate {
+            code: "PRIYA".into(),
+            percent,
+            cap,
+            starts_at: now() - chrono::Duration::days(1),
+            ends_at: now() + chrono::Duration::days(1),
+            owner_user_id: Some(42),
+        }
     }
 
     #[test]
@@ -519,7 +534,13 @@ mod tests {
         let offers = Offers { upgrades: ladder(), ..Default::default() };
         let lines = vec![line(1, 200_000, 1, "")];
         let price = |upgrade: Option<i64>, coupon: Option<Coupon>| {
-            price_cart(&lines, &offers, &Choices { upgrade, coupon: coupon.map(|c| (c, CouponUsage::default())), ..Default::default() }, &ShopSettings::default(), now())
+            price_cart(
+                &lines,
+                &offers,
+                &Choices { upgrade, coupon: coupon.map(|c| (c, CouponUsage::default())), ..Default::default() },
+                &ShopSettings::default(),
+                now(),
+            )
         };
         let taken = price(Some(1), None);
         assert_eq!((taken.upgrade, taken.upgrade_refusal.clone(), taken.total), (Some((1, 15_000)), None, 185_000));
@@ -537,7 +558,8 @@ mod tests {
 
     #[test]
     fn a_coupon_for_some_products_is_measured_on_what_they_cost_after_the_bundle() {
-        let offers = Offers { bundles: vec![BundleOffer { key: "p3".into(), title: "3 for ₹300".into(), count: 3, bundle_price: 30_000 }], ..Default::default() };
+        let offers =
+            Offers { bundles: vec![BundleOffer { key: "p3".into(), title: "3 for ₹300".into(), count: 3, bundle_price: 30_000 }], ..Default::default() };
         // Three panties at ₹300 each in "3 for ₹300", and a ₹1,000 bra outside the coupon.
         let lines = vec![line(1, 30_000, 3, "p3"), line(2, 100_000, 1, "")];
         let mut c = coupon(CouponKind::Flat(80_000), 0);
@@ -575,7 +597,13 @@ mod tests {
     fn affiliation_codes_take_a_capped_whole_percent_after_the_coupon() {
         let lines = vec![line(1, 200_000, 1, "")];
         let price = |a: Affiliate, shopper: Option<i64>, c: Option<Coupon>| {
-            price_cart(&lines, &no_offers(), &Choices { affiliate: Some(a), shopper_id: shopper, coupon: c.map(|c| (c, CouponUsage::default())), ..Default::default() }, &ShopSettings::default(), now())
+            price_cart(
+                &lines,
+                &no_offers(),
+                &Choices { affiliate: Some(a), shopper_id: shopper, coupon: c.map(|c| (c, CouponUsage::default())), ..Default::default() },
+                &ShopSettings::default(),
+                now(),
+            )
         };
         let t = price(partner(5, None), Some(7), Some(coupon(CouponKind::Flat(10_000), 0)));
         // ₹2,000 − ₹100 coupon = ₹1,900; 5% is ₹95.
@@ -592,7 +620,8 @@ mod tests {
 
     #[test]
     fn three_panties_for_699() {
-        let offers = Offers { bundles: vec![BundleOffer { key: "p3".into(), title: "Any 3 for ₹699".into(), count: 3, bundle_price: 69_900 }], ..Default::default() };
+        let offers =
+            Offers { bundles: vec![BundleOffer { key: "p3".into(), title: "Any 3 for ₹699".into(), count: 3, bundle_price: 69_900 }], ..Default::default() };
         let lines = vec![line(1, 29_900, 2, "p3"), line(2, 34_900, 2, "p3")];
         let t = price_cart(&lines, &offers, &Choices::default(), &ShopSettings::default(), now());
         // Dearest three: 349 + 349 + 299 = 997 → 699, saving 298; the fourth piece is full price.
@@ -604,7 +633,9 @@ mod tests {
     #[test]
     fn coupons_refuse_with_reasons() {
         let lines = vec![line(1, 50_000, 1, "")];
-        let price = |c: Coupon, usage: CouponUsage| price_cart(&lines, &no_offers(), &Choices { coupon: Some((c, usage)), ..Default::default() }, &ShopSettings::default(), now());
+        let price = |c: Coupon, usage: CouponUsage| {
+            price_cart(&lines, &no_offers(), &Choices { coupon: Some((c, usage)), ..Default::default() }, &ShopSettings::default(), now())
+        };
         assert_eq!(price(coupon(CouponKind::Flat(10_000), 99_900), CouponUsage::default()).coupon_refusal, Some(CouponRefusal::MinimumOrder(99_900)));
         assert_eq!(CouponRefusal::MinimumOrder(99_900).message(), "This coupon needs a minimum order of ₹999.");
         let mut expired = coupon(CouponKind::Flat(10_000), 0);
@@ -618,7 +649,13 @@ mod tests {
         let ok = price(coupon(CouponKind::Percent { percent: 20, cap: Some(5_000) }, 0), CouponUsage::default());
         assert_eq!((ok.coupon_discount, ok.coupon_refusal), (5_000, None));
         assert_eq!(ok.total, 45_000);
-        let odd = price_cart(&[line(1, 239_700, 1, "")], &no_offers(), &Choices { coupon: Some((coupon(CouponKind::Percent { percent: 15, cap: None }, 0), CouponUsage::default())), ..Default::default() }, &ShopSettings::default(), now());
+        let odd = price_cart(
+            &[line(1, 239_700, 1, "")],
+            &no_offers(),
+            &Choices { coupon: Some((coupon(CouponKind::Percent { percent: 15, cap: None }, 0), CouponUsage::default())), ..Default::default() },
+            &ShopSettings::default(),
+            now(),
+        );
         assert_eq!(odd.coupon_discount, 35_900, "15% of ₹2,397 is ₹359 off, whole rupees");
     }
 
@@ -636,24 +673,42 @@ mod tests {
 
     #[test]
     fn gifts_need_the_minimum_order() {
-        let offers = Offers { gifts: vec![GiftOffer { id: 7, title: "Free pouch".into(), product_id: 50, price: 0, min_order: 99_900 }, GiftOffer { id: 8, title: "Lace scrunchie at ₹99".into(), product_id: 51, price: 9_900, min_order: 0 }], ..Default::default() };
+        let offers = Offers {
+            gifts: vec![
+                GiftOffer { id: 7, title: "Free pouch".into(), product_id: 50, price: 0, min_order: 99_900 },
+                GiftOffer { id: 8, title: "Lace scrunchie at ₹99".into(), product_id: 51, price: 9_900, min_order: 0 },
+            ],
+            ..Default::default()
+        };
         let t = price_cart(&[line(1, 50_000, 1, "")], &offers, &Choices { gifts_taken: vec![7, 8], ..Default::default() }, &ShopSettings::default(), now());
         assert_eq!(t.gifts, 9_900);
         assert!(t.remaining.iter().any(|r| r.title == "Free pouch" && r.amount_short == 49_900));
     }
 
     fn arb_line() -> impl Strategy<Value = Line> {
-        (1i64..50, 0i64..500_000, 0i64..20_000, -2i64..8, any::<bool>(), prop::sample::select(vec!["", "p3", "b2"]))
-            .prop_map(|(id, price, extra, qty, in_stock, key)| Line { line_id: id, product_id: id, category_ids: vec![id % 3], unit_price: price, unit_mrp: price + extra, quantity: qty, in_stock, offer_key: key.into() })
+        (1i64..50, 0i64..500_000, 0i64..20_000, -2i64..8, any::<bool>(), prop::sample::select(vec!["", "p3", "b2"])).prop_map(
+            |(id, price, extra, qty, in_stock, key)| Line {
+                line_id: id,
+                product_id: id,
+                category_ids: vec![id % 3],
+                unit_price: price,
+                unit_mrp: price + extra,
+                quantity: qty,
+                in_stock,
+                offer_key: key.into(),
+            },
+        )
     }
 
     fn arb_coupon() -> impl Strategy<Value = Option<Coupon>> {
         let scope = prop_oneof![Just(Scope::Everything), (0i64..3).prop_map(|c| Scope::Categories(vec![c])), (1i64..50).prop_map(|p| Scope::Products(vec![p]))];
-        prop::option::of((prop::bool::ANY, 0i64..200_000, 0i64..150, prop::option::of(0i64..100_000), 0i64..300_000, scope).prop_map(|(flat, amount, pct, cap, min, scope)| {
-            let mut c = coupon(if flat { CouponKind::Flat(amount) } else { CouponKind::Percent { percent: pct, cap } }, min);
-            c.scope = scope;
-            c
-        }))
+        prop::option::of((prop::bool::ANY, 0i64..200_000, 0i64..150, prop::option::of(0i64..100_000), 0i64..300_000, scope).prop_map(
+            |(flat, amount, pct, cap, min, scope)| {
+                let mut c = coupon(if flat { CouponKind::Flat(amount) } else { CouponKind::Percent { percent: pct, cap } }, min);
+                c.scope = scope;
+                c
+            },
+        ))
     }
 
     proptest! {

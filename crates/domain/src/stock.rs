@@ -30,9 +30,15 @@ pub fn warehouse_stock_label(stock: i64) -> String {
 pub enum AddRefusal {
     OutOfStock,
     /// `left` in stock, `in_cart` of them already in the cart.
-    OnlyLeft { left: i64, in_cart: i64 },
+    OnlyLeft {
+        left: i64,
+        in_cart: i64,
+    },
     /// The product's cap, `in_cart` already in the cart.
-    AtMost { max: i64, in_cart: i64 },
+    AtMost {
+        max: i64,
+        in_cart: i64,
+    },
     BadQuantity,
 }
 

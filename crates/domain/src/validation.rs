@@ -125,10 +125,8 @@ impl Ifsc {
     /// Four capital letters (the bank), a zero, six capital letters or digits (the branch).
     pub fn parse(s: &str) -> Option<Self> {
         let b = s.as_bytes();
-        let ok = b.len() == 11
-            && b[..4].iter().all(u8::is_ascii_uppercase)
-            && b[4] == b'0'
-            && b[5..].iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+        let ok =
+            b.len() == 11 && b[..4].iter().all(u8::is_ascii_uppercase) && b[4] == b'0' && b[5..].iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
         ok.then(|| Self(s.to_string()))
     }
     pub fn bank_code(&self) -> &str {
@@ -141,8 +139,7 @@ impl Vpa {
     /// A UPI address: 2 to 256 of letters, digits, '.', '-', '_', then '@' and a 2 to 64 letter handle.
     pub fn parse(s: &str) -> Option<Self> {
         let (name, handle) = s.split_once('@')?;
-        let name_ok = (2..=256).contains(&name.len())
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+        let name_ok = (2..=256).contains(&name.len()) && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
         let handle_ok = (2..=64).contains(&handle.len()) && handle.chars().all(|c| c.is_ascii_alphabetic());
         (name_ok && handle_ok).then(|| Self(s.to_string()))
     }

@@ -68,11 +68,7 @@ fn review_form() {
     let cases = v["review"]["cases"].as_array().unwrap();
     assert!(cases.len() > 5);
     for c in cases {
-        let got = review::check(
-            c["headline"].as_str().unwrap(),
-            c["comment"].as_str().unwrap(),
-            c["public_name"].as_str().unwrap(),
-        );
+        let got = review::check(c["headline"].as_str().unwrap(), c["comment"].as_str().unwrap(), c["public_name"].as_str().unwrap());
         assert_eq!(got, c["expected"].as_str(), "case {c}");
     }
 }

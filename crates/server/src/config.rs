@@ -36,9 +36,7 @@ impl Config {
     pub fn from_env() -> anyhow::Result<Self> {
         let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
         let listen = var("DRAPE_LISTEN").unwrap_or_else(|| DEFAULT_LISTEN.to_string());
-        let listen: SocketAddr = listen
-            .parse()
-            .map_err(|e| anyhow::anyhow!("DRAPE_LISTEN must be address:port, like 127.0.0.1:8080 ({listen}: {e})"))?;
+        let listen: SocketAddr = listen.parse().map_err(|e| anyhow::anyhow!("DRAPE_LISTEN must be address:port, like 127.0.0.1:8080 ({listen}: {e})"))?;
         Ok(Config {
             listen,
             database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string()),

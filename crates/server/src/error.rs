@@ -165,7 +165,10 @@ mod tests {
             d("Failed to deserialize the JSON body into the target type: quantity: invalid type: string \"x\", expected i64 at line 1 column 15"),
             Some(("quantity".into(), "Please send a whole number.".into()))
         );
-        assert_eq!(d("Failed to deserialize the JSON body into the target type: missing field `product` at line 1 column 2"), Some(("product".into(), "This is required.".into())));
+        assert_eq!(
+            d("Failed to deserialize the JSON body into the target type: missing field `product` at line 1 column 2"),
+            Some(("product".into(), "This is required.".into()))
+        );
         assert_eq!(d("Failed to deserialize query string: page: invalid digit found in string"), Some(("page".into(), "Please send a whole number.".into())));
         assert_eq!(d("Failed to parse the request body as JSON: EOF while parsing a value at line 1 column 0"), None);
         assert_eq!(

@@ -1,11 +1,11 @@
 //! Request extractors that answer bad input with the one error shape.
 
 use crate::error::ApiError;
+use crate::AppState;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
-use serde::de::DeserializeOwned;
-use crate::AppState;
 use ipnet::IpNet;
+use serde::de::DeserializeOwned;
 use std::net::{IpAddr, SocketAddr};
 
 /// `axum::Json`, with rejections in our error shape.

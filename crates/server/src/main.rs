@@ -9,8 +9,12 @@ use drape_store::Store;
 use std::sync::Arc;
 
 #[derive(Parser)]
-#[command(name = "drape", version, about = "Drape: an open-source storefront for Indian lingerie and apparel retailers.",
-    after_help = "Configuration (environment):\n  DRAPE_LISTEN         address:port to serve on (default 127.0.0.1:8080)\n  DATABASE_URL         sqlite://path or postgres://… (default sqlite://data/drape.db)\n  DRAPE_DEMO=1         demo mode: seed an empty database, serve /dev/outbox\n  DRAPE_WEB_DIR        the built web app (default web/dist)\n  DRAPE_REFERENCE_DIR  pincode and IFSC packages (default reference/node_modules)\n  DRAPE_SECURE_COOKIES=1  mark cookies Secure and send HSTS (behind HTTPS)\n  DRAPE_TRUSTED_PROXIES   load balancers' addresses or CIDRs whose X-Forwarded-For is believed\n  DRAPE_DEV_OUTBOX=1   serve /dev/outbox in demo mode on a non-loopback address\n  RUST_LOG             log filter (default info)")]
+#[command(
+    name = "drape",
+    version,
+    about = "Drape: an open-source storefront for Indian lingerie and apparel retailers.",
+    after_help = "Configuration (environment):\n  DRAPE_LISTEN         address:port to serve on (default 127.0.0.1:8080)\n  DATABASE_URL         sqlite://path or postgres://… (default sqlite://data/drape.db)\n  DRAPE_DEMO=1         demo mode: seed an empty database, serve /dev/outbox\n  DRAPE_WEB_DIR        the built web app (default web/dist)\n  DRAPE_REFERENCE_DIR  pincode and IFSC packages (default reference/node_modules)\n  DRAPE_SECURE_COOKIES=1  mark cookies Secure and send HSTS (behind HTTPS)\n  DRAPE_TRUSTED_PROXIES   load balancers' addresses or CIDRs whose X-Forwarded-For is believed\n  DRAPE_DEV_OUTBOX=1   serve /dev/outbox in demo mode on a non-loopback address\n  RUST_LOG             log filter (default info)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -203,15 +207,28 @@ enum AdminTask {
 
 /// Order statuses of spec 000 §4.
 const ORDER_STATUSES: [&str; 18] = [
-    "Batched", "Hold", "Verified", "Delivered Returned", "Sales Returned", "Order Reverse", "Undelivered Returned",
-    "Payment Failed", "Pending confirmation", "Pending Payment", "Picked", "Shipped", "Delivered", "Parent Order",
-    "Cancelled", "Cancel", "Lost Order", "RTO Initiated",
+    "Batched",
+    "Hold",
+    "Verified",
+    "Delivered Returned",
+    "Sales Returned",
+    "Order Reverse",
+    "Undelivered Returned",
+    "Payment Failed",
+    "Pending confirmation",
+    "Pending Payment",
+    "Picked",
+    "Shipped",
+    "Delivered",
+    "Parent Order",
+    "Cancelled",
+    "Cancel",
+    "Lost Order",
+    "RTO Initiated",
 ];
 
 fn init_logs() {
-    tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()))
-        .init();
+    tracing_subscriber::fmt().with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into())).init();
 }
 
 async fn open(config: &Config) -> anyhow::Result<Store> {
@@ -299,7 +316,10 @@ async fn run() -> anyhow::Result<()> {
                 println!("{order_ref}: {status}");
             }
             AdminTask::Featured { category, month, slug, blurb } => {
-                let ok_month = month.len() == 7 && month.as_bytes()[4] == b'-' && month[..4].parse::<u32>().is_ok() && month[5..].parse::<u32>().is_ok_and(|m| (1..=12).contains(&m));
+                let ok_month = month.len() == 7
+                    && month.as_bytes()[4] == b'-'
+                    && month[..4].parse::<u32>().is_ok()
+                    && month[5..].parse::<u32>().is_ok_and(|m| (1..=12).contains(&m));
                 anyhow::ensure!(ok_month, "month must be YYYY-MM");
                 anyhow::ensure!(!category.is_empty() && category.bytes().all(|b| b.is_ascii_lowercase()), "category must be a lower-case word such as bra");
                 let p = store.product_by_slug(&slug).await.with_context(|| format!("no product {slug}"))?;
@@ -311,7 +331,10 @@ async fn run() -> anyhow::Result<()> {
                 anyhow::ensure!(kind == "flat" || kind == "percent", "kind must be flat or percent");
                 anyhow::ensure!(amount >= 0 && (kind == "flat" || amount <= 100), "amount must be rupees (flat) or 0 to 100 (percent)");
                 anyhow::ensure!(["all", "categories", "products"].contains(&scope.as_str()), "scope must be all, categories or products");
-                anyhow::ensure!(ids.split(',').filter(|s| !s.trim().is_empty()).all(|s| s.trim().parse::<i64>().is_ok()), "ids must be numbers separated by commas");
+                anyhow::ensure!(
+                    ids.split(',').filter(|s| !s.trim().is_empty()).all(|s| s.trim().parse::<i64>().is_ok()),
+                    "ids must be numbers separated by commas"
+                );
                 anyhow::ensure!(days > 0, "days must be 1 or more");
                 let now = clock.now();
                 store
@@ -333,7 +356,10 @@ async fn run() -> anyhow::Result<()> {
                 println!("coupon {code}: {kind} {amount}, for {days} days");
             }
             AdminTask::Offer { key, message, count, price, url, days, slugs, tag } => {
-                anyhow::ensure!(!key.is_empty() && key.len() <= 40 && key.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'), "key: lower-case letters, digits and hyphens");
+                anyhow::ensure!(
+                    !key.is_empty() && key.len() <= 40 && key.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+                    "key: lower-case letters, digits and hyphens"
+                );
                 anyhow::ensure!(count >= 2 && price > 0 && days > 0, "a bundle has 2 or more pieces, a price above 0, and runs 1 day or more");
                 let now = clock.now();
                 store.upsert_bundle_offer(&key, &message, count, price * 100, &url, now, now + chrono::Duration::days(days)).await?;
@@ -375,7 +401,10 @@ async fn run() -> anyhow::Result<()> {
                     println!("upgrade option {id} ended");
                 } else {
                     let (title, min_value, discount) = (title.unwrap_or_default(), min_value.unwrap_or(-1), discount.unwrap_or(0));
-                    anyhow::ensure!(!title.trim().is_empty() && min_value >= 0 && discount > 0 && days > 0, "an upgrade needs a title, a minimum of 0 or more, a discount above 0 and 1 day or more");
+                    anyhow::ensure!(
+                        !title.trim().is_empty() && min_value >= 0 && discount > 0 && days > 0,
+                        "an upgrade needs a title, a minimum of 0 or more, a discount above 0 and 1 day or more"
+                    );
                     let id = store.add_upgrade_option(&title, min_value * 100, discount * 100, now, now + chrono::Duration::days(days)).await?;
                     println!("upgrade option {id}: {title}");
                 }
@@ -442,9 +471,7 @@ async fn run() -> anyhow::Result<()> {
                     }
                 }
             });
-            axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>())
-                .with_graceful_shutdown(shutdown_signal())
-                .await?;
+            axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).with_graceful_shutdown(shutdown_signal()).await?;
             store.close().await;
         }
     }

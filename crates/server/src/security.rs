@@ -75,11 +75,8 @@ pub async fn csrf(State(state): State<AppState>, req: Request, next: Next) -> Re
             Some(t) if t == expected => req,
             Some(_) => return csrf_refused("Your security token does not match."),
             None => {
-                let is_form = req
-                    .headers()
-                    .get(header::CONTENT_TYPE)
-                    .and_then(|v| v.to_str().ok())
-                    .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+                let is_form =
+                    req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
                 if !is_form {
                     return csrf_refused("Your security token is missing.");
                 }
@@ -120,16 +117,14 @@ pub fn require_csrf_header(headers: &HeaderMap) -> Result<(), ApiError> {
     let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
     match (expected, sent) {
         (Some(e), Some(s)) if e == s => Ok(()),
-        _ => Err(ApiError::new(StatusCode::FORBIDDEN, "csrf_failed", "Your security token is missing or does not match. Please reload the page and try again.")),
+        _ => {
+            Err(ApiError::new(StatusCode::FORBIDDEN, "csrf_failed", "Your security token is missing or does not match. Please reload the page and try again."))
+        }
     }
 }
 
 fn form_urlencoded_value(body: &[u8], name: &str) -> Option<String> {
-    serde_urlencoded::from_bytes::<Vec<(String, String)>>(body)
-        .ok()?
-        .into_iter()
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v)
+    serde_urlencoded::from_bytes::<Vec<(String, String)>>(body).ok()?.into_iter().find(|(k, _)| k == name).map(|(_, v)| v)
 }
 
 /// The visitor behind a request: a logged-in shopper (from `sessionid`) or a guest,
@@ -159,9 +154,7 @@ impl FromRequestParts<AppState> for Viewer {
         let session_token = cookie(&parts.headers, SESSION_COOKIE);
         let user = match &session_token {
             // A malformed cookie is simply no session.
-            Some(t) if t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()) => {
-                state.store.session_user(t, state.now()).await?
-            }
+            Some(t) if t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()) => state.store.session_user(t, state.now()).await?,
             _ => None,
         };
         let guest_token = cookie(&parts.headers, GUEST_CART_COOKIE).filter(|t| t.len() == 64);
@@ -174,11 +167,7 @@ impl FromRequestParts<AppState> for Viewer {
 pub async fn json_errors(req: Request, next: Next) -> Response {
     let res = next.run(req).await;
     let status = res.status();
-    let is_json = res
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
+    let is_json = res.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"));
     if (status.is_client_error() || status.is_server_error()) && !is_json {
         let (mut parts, body) = res.into_parts();
         // A path or query rejection explains itself in plain text: keep its words.
@@ -209,8 +198,12 @@ pub const HEADER_LIMIT: usize = 16 * 1024;
 pub async fn headers(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let header_bytes: usize = req.headers().iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
     if header_bytes > HEADER_LIMIT {
-        return ApiError::new(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, "headers_too_large", "The request's headers are too large. Please clear this site's cookies and try again.")
-            .into_response();
+        return ApiError::new(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "headers_too_large",
+            "The request's headers are too large. Please clear this site's cookies and try again.",
+        )
+        .into_response();
     }
     let path = req.uri().path();
     let personal = crate::web::is_api_path(path) && !path.starts_with("/media/");

@@ -11,13 +11,33 @@ use tower_http::services::{ServeDir, ServeFile};
 
 /// Path prefixes that belong to the API (the spec's legacy paths included), never to the web app.
 pub const API_PREFIXES: &[&str] = &[
-    "/api/", "/web/api/", "/dev/", "/media/", "/healthz",
-    "/iteminstock/", "/cart_dropdown_mobile_ajax/", "/mobile_logout/", "/addproductrequest/",
-    "/bp_pp_product_details_page/", "/get-my-rating/", "/rating/", "/save-product-feedback/",
-    "/pin_state_city/", "/check_pincode/", "/add_to_cart_order/", "/cancel-order/", "/cancel-prepaid-order/",
-    "/exchange_realtime_size/", "/sap_exchange_return_request/", "/exchange_return_request/",
-    "/calculate_return_price_new/", "/showOfferProductsExchange/", "/get/view-cart-info/",
-    "/get-event-data/", "/get-checkout-complete-data/", "/check-cart-stock/",
+    "/api/",
+    "/web/api/",
+    "/dev/",
+    "/media/",
+    "/healthz",
+    "/iteminstock/",
+    "/cart_dropdown_mobile_ajax/",
+    "/mobile_logout/",
+    "/addproductrequest/",
+    "/bp_pp_product_details_page/",
+    "/get-my-rating/",
+    "/rating/",
+    "/save-product-feedback/",
+    "/pin_state_city/",
+    "/check_pincode/",
+    "/add_to_cart_order/",
+    "/cancel-order/",
+    "/cancel-prepaid-order/",
+    "/exchange_realtime_size/",
+    "/sap_exchange_return_request/",
+    "/exchange_return_request/",
+    "/calculate_return_price_new/",
+    "/showOfferProductsExchange/",
+    "/get/view-cart-info/",
+    "/get-event-data/",
+    "/get-checkout-complete-data/",
+    "/check-cart-stock/",
 ];
 
 pub fn is_api_path(path: &str) -> bool {
@@ -35,8 +55,7 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     let dir = &state.config.web_dir;
     let index = dir.join("index.html");
     if !index.exists() {
-        return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "web_app_missing", "The web app is not built yet: run `make build`.")
-            .into_response();
+        return ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "web_app_missing", "The web app is not built yet: run `make build`.").into_response();
     }
     // No file system has names this long; asking for one is a 404, not an I/O error.
     if path.split('/').any(|segment| segment.len() > 255) {

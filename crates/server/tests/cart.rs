@@ -34,7 +34,10 @@ async fn the_cart_is_priced_and_changed_by_its_owner_only() {
 
     let changed = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 3})).await.json();
     assert_eq!(changed["cart_attr"]["pieces"], 3);
-    assert_eq!(b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 0})).await.assert_error(400)["fields"]["quantity"], "Please choose a quantity of 1 or more");
+    assert_eq!(
+        b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 0})).await.assert_error(400)["fields"]["quantity"],
+        "Please choose a quantity of 1 or more"
+    );
     b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 9})).await.assert_error(400);
     b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": "x"})).await.assert_error(400);
 
@@ -133,7 +136,10 @@ async fn out_of_stock_lines_move_to_the_wishlist_in_one_step() {
         app.db.store.set_size_stock(&s.sku, 0).await.unwrap();
     }
     let mut guest = Browser::new();
-    guest.json(&app, "DELETE", &format!("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/?product_ids={}&isWishList=1", p.id), json!({})).await.assert_error(404);
+    guest
+        .json(&app, "DELETE", &format!("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/?product_ids={}&isWishList=1", p.id), json!({}))
+        .await
+        .assert_error(404);
     b.json(&app, "DELETE", &format!("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/?product_ids=x"), json!({})).await.assert_error(400);
     let after = b.json(&app, "DELETE", &format!("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/?product_ids={}&isWishList=1", p.id), json!({})).await;
     assert_eq!(after.status, 200, "{}", after.text);
@@ -239,14 +245,23 @@ async fn upgrade_offers_replace_the_coupon_and_only_when_the_cart_reaches_them()
     let c = b.get(&app, &url("")).await.json();
     let options = c["upgrade_offer_values"]["options"].as_array().unwrap().clone();
     assert_eq!(options.len(), 3);
-    assert_eq!((options[0]["unlocked"].as_bool(), options[1]["unlocked"].as_bool(), options[1]["amount_short"].as_i64()), (Some(true), Some(false), Some(100_000)));
+    assert_eq!(
+        (options[0]["unlocked"].as_bool(), options[1]["unlocked"].as_bool(), options[1]["amount_short"].as_i64()),
+        (Some(true), Some(false), Some(100_000))
+    );
     assert_eq!(c["upgrade_offer_values"]["offer_upgrade_message"], "Your cart unlocks an upgrade: ₹100 off orders of ₹1,299. Take it in place of a coupon.");
     let (first, second) = (options[0]["id"].as_i64().unwrap(), options[1]["id"].as_i64().unwrap());
 
     assert_eq!(b.get(&app, &url("coupon_code=FLAT200")).await.json()["cart_attr"]["coupon_discount"], 20_000);
     // Refused choices change nothing.
-    assert_eq!(b.get(&app, &url(&format!("upgrade_selected_option={second}"))).await.assert_error(400)["message"], "Add ₹1,000 more to your cart to take this upgrade.");
-    assert_eq!(b.get(&app, &url("upgrade_selected_option=abc")).await.assert_error(400)["fields"]["upgrade_selected_option"], "Choose an upgrade from the list.");
+    assert_eq!(
+        b.get(&app, &url(&format!("upgrade_selected_option={second}"))).await.assert_error(400)["message"],
+        "Add ₹1,000 more to your cart to take this upgrade."
+    );
+    assert_eq!(
+        b.get(&app, &url("upgrade_selected_option=abc")).await.assert_error(400)["fields"]["upgrade_selected_option"],
+        "Choose an upgrade from the list."
+    );
     assert_eq!(b.get(&app, &url("upgrade_selected_option=987654")).await.assert_error(400)["message"], "There is no such upgrade offer on this cart.");
     let kept = b.get(&app, &url("")).await.json();
     assert_eq!((kept["cart_attr"]["coupon_code"].as_str(), kept["upgrade_offer_values"]["selected_option"].as_i64()), (Some("FLAT200"), None));
@@ -256,9 +271,15 @@ async fn upgrade_offers_replace_the_coupon_and_only_when_the_cart_reaches_them()
     assert_eq!(upgraded["cart_attr"]["coupon_discount"], 0);
     assert_eq!(upgraded["cart_attr"]["coupon_message"], "A coupon does not combine with an upgrade offer; remove the upgrade to use it.");
     assert_eq!(upgraded["cart_attr"]["total"], 139_900);
-    assert_eq!(upgraded["upgrade_offer_values"]["offer_upgrade_message"], "Upgrade applied: ₹100 off orders of ₹1,299. Add ₹1,000 more to upgrade to ₹300 off orders of ₹2,499.");
+    assert_eq!(
+        upgraded["upgrade_offer_values"]["offer_upgrade_message"],
+        "Upgrade applied: ₹100 off orders of ₹1,299. Add ₹1,000 more to upgrade to ₹300 off orders of ₹2,499."
+    );
     assert_eq!(upgraded["upgrade_offer_values"]["options"][0]["selected"], true);
-    assert_eq!(b.get(&app, &url("coupon_code=BRA15")).await.assert_error(400)["message"], "A coupon does not combine with an upgrade offer; remove the upgrade to use it.");
+    assert_eq!(
+        b.get(&app, &url("coupon_code=BRA15")).await.assert_error(400)["message"],
+        "A coupon does not combine with an upgrade offer; remove the upgrade to use it."
+    );
     let offers = b.get(&app, &format!("/api/v4/carts-new/{cart_id}/get-view-offers-data/")).await.json();
     assert_eq!(offers["upgrades"].as_array().unwrap().len(), 3);
     assert!(offers["coupons"].as_array().unwrap().iter().all(|c| c["applicable"] == false), "no coupon fits while the upgrade is taken");
@@ -285,7 +306,10 @@ async fn affiliation_codes_credit_a_partner_and_may_take_a_share_off() {
     let url = |q: &str| format!("/api/v4/carts-new/{cart_id}?{q}");
     b.get(&app, &url("coupon_code=FLAT200")).await.json();
     let referred = b.get(&app, &url("affiliation_code=riyastyle")).await.json();
-    assert_eq!((referred["cart_attr"]["affiliation_code"].as_str(), referred["cart_attr"]["affiliate_name"].as_str()), (Some("RIYASTYLE"), Some("Riya's Style Notes")));
+    assert_eq!(
+        (referred["cart_attr"]["affiliation_code"].as_str(), referred["cart_attr"]["affiliate_name"].as_str()),
+        (Some("RIYASTYLE"), Some("Riya's Style Notes"))
+    );
     // 5% of what is left after the coupon (₹1,499 − ₹200 = ₹1,299) is ₹64.95: whole rupees, ₹64.
     assert_eq!(referred["cart_attr"]["affiliate_discount"], 6_400);
     assert_eq!(referred["cart_attr"]["total"], 129_900 - 6_400);
@@ -338,7 +362,10 @@ async fn codes_sent_with_a_change_are_checked_first_and_a_refusal_changes_nothin
     b.json(&app, "POST", &format!("/api/v4/carts-new/{cart_id}/gift-wrap/?upgrade_selected_option=987654"), json!({})).await.assert_error(400);
     b.json(&app, "DELETE", &format!("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/?product_ids=&coupon_code=NOPE"), json!({})).await.assert_error(400);
     let c = b.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.json();
-    assert_eq!((c["cart_items"][0]["quantity"].as_i64(), c["cart_attr"]["gift_wrap"].as_bool(), c["cart_attr"]["coupon_code"].as_str()), (Some(2), Some(false), Some("")));
+    assert_eq!(
+        (c["cart_items"][0]["quantity"].as_i64(), c["cart_attr"]["gift_wrap"].as_bool(), c["cart_attr"]["coupon_code"].as_str()),
+        (Some(2), Some(false), Some(""))
+    );
 
     // Accepted ones apply with the change.
     let first = c["upgrade_offer_values"]["options"][0]["id"].as_i64().unwrap();

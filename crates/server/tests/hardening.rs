@@ -14,7 +14,11 @@ const BRA: &str = "everyday-padded-t-shirt-bra-black";
 
 fn wrong_code(right: &str, i: usize) -> String {
     let guess = format!("{:06}", i);
-    if guess == right { "999999".to_string() } else { guess }
+    if guess == right {
+        "999999".to_string()
+    } else {
+        guess
+    }
 }
 
 /// A browser with its CSRF cookie, connecting from `ip`.
@@ -201,14 +205,24 @@ async fn one_review_per_shopper_and_product_and_a_limit() {
         let reviews_path = format!("/web/api/v1/product/{slug}/web-reviews/s/");
         let before = b.get(&app, &reviews_path).await.json()["total_reviews"].as_i64().unwrap();
         for i in 0..5 {
-            let r = b.post(&app, "/api/v1/reviews/", json!({"headline": format!("Take {i}"), "comment": "Soft", "public_name": "", "product": pid, "star": 4})).await;
+            let r = b
+                .post(&app, "/api/v1/reviews/", json!({"headline": format!("Take {i}"), "comment": "Soft", "public_name": "", "product": pid, "star": 4}))
+                .await;
             assert_eq!(r.status, 200, "{e}: {}", r.text);
         }
         assert_eq!(b.get(&app, &reviews_path).await.json()["total_reviews"], before + 1, "{e}: five posts, one review");
         let page = b.get(&app, &format!("/web/api/v1/product/{slug}/web-reviews/s/")).await.json();
         assert_eq!(page["object_list"][0][1], "Take 4", "{e}: the last post edited the review");
 
-        let requests = (0..20).map(|i| b.json_request("POST", "/api/v1/reviews/", &json!({"headline": format!("Burst {i}"), "comment": "Soft", "public_name": "", "product": pid, "star": 5}))).collect();
+        let requests = (0..20)
+            .map(|i| {
+                b.json_request(
+                    "POST",
+                    "/api/v1/reviews/",
+                    &json!({"headline": format!("Burst {i}"), "comment": "Soft", "public_name": "", "product": pid, "star": 5}),
+                )
+            })
+            .collect();
         let answers = burst(&app, requests).await;
         assert_eq!(count_status(&answers, 200) as i64, limits::REVIEWS_PER_SHOPPER.max - 5, "{e}");
         assert_eq!(b.get(&app, &reviews_path).await.json()["total_reviews"], before + 1, "{e}");
@@ -310,7 +324,13 @@ async fn every_answer_carries_the_security_headers() {
 
     // Personal answers are never stored by a cache.
     b.login(&app, DEMO_SHOPPER_MOBILE).await;
-    for path in ["/api/v1/me/", "/api/v3/wishlist/", "/get/view-cart-info/", "/cart_dropdown_mobile_ajax/", "/web/api/v1/product-mobile/everyday-padded-t-shirt-bra-black/"] {
+    for path in [
+        "/api/v1/me/",
+        "/api/v3/wishlist/",
+        "/get/view-cart-info/",
+        "/cart_dropdown_mobile_ajax/",
+        "/web/api/v1/product-mobile/everyday-padded-t-shirt-bra-black/",
+    ] {
         assert_eq!(b.get(&app, path).await.headers["cache-control"], "no-store", "{path}");
     }
 
@@ -411,7 +431,13 @@ async fn a_link_cannot_change_a_cart_and_cart_ids_cannot_be_guessed() {
         let r = link.get(&app, &format!("/api/v4/carts-new/{cart_id}?{q}")).await;
         assert_eq!(r.assert_error(403)["error"], "csrf_failed", "{q}");
     }
-    let cart = app.db.store.cart_row(drape_store::carts::CartOwner::Shopper(b.get(&app, "/api/v1/me/").await.json()["user"]["id"].as_i64().unwrap())).await.unwrap().unwrap();
+    let cart = app
+        .db
+        .store
+        .cart_row(drape_store::carts::CartOwner::Shopper(b.get(&app, "/api/v1/me/").await.json()["user"]["id"].as_i64().unwrap()))
+        .await
+        .unwrap()
+        .unwrap();
     assert!(cart.coupon_code.is_empty() && cart.affiliation_code.is_empty(), "nothing changed");
     // The app sends the header, as the spec's client does on every JSON call.
     let ok = b.get(&app, &format!("/api/v4/carts-new/{cart_id}?coupon_code=WELCOME10")).await;
@@ -448,7 +474,15 @@ async fn a_merged_guest_cart_never_holds_more_than_stock() {
         let p = app.db.store.product_by_slug(BRA).await.unwrap();
         let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock > 2).unwrap();
         let guest_token = "d".repeat(64);
-        let line = drape_store::carts::CartLine { id: 0, product_id: p.id, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 3, deal_id: None };
+        let line = drape_store::carts::CartLine {
+            id: 0,
+            product_id: p.id,
+            size_id: Some(size.id),
+            combo1_size_id: None,
+            combo2_size_id: None,
+            quantity: 3,
+            deal_id: None,
+        };
         app.db.store.add_to_cart(drape_store::carts::CartOwner::Guest(&guest_token), &line, app.clock_now()).await.unwrap();
         // The size sells down to 2 while the guest's cart still holds 3.
         app.db.store.set_size_stock(&size.sku, 2).await.unwrap();

@@ -34,17 +34,11 @@ async fn form(b: &mut Browser, app: &TestApp, path: &str, fields: &[(&str, Strin
 }
 
 fn serde_urlencoded_encode(pairs: &[(String, String)]) -> String {
-    pairs
-        .iter()
-        .map(|(k, v)| format!("{}={}", enc(k), enc(v)))
-        .collect::<Vec<_>>()
-        .join("&")
+    pairs.iter().map(|(k, v)| format!("{}={}", enc(k), enc(v))).collect::<Vec<_>>().join("&")
 }
 
 fn enc(s: &str) -> String {
-    s.bytes()
-        .map(|b| if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
-        .collect()
+    s.bytes().map(|b| if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
 
 #[tokio::test]
@@ -128,18 +122,42 @@ async fn feedback_needs_the_callers_own_rating() {
     assert_eq!(fit["emphasis"], json!(["1", "5"]));
     assert_eq!(fit["options"].as_array().unwrap().len(), 5);
 
-    let no_rating = form(&mut b, &app, "/save-product-feedback/", &[("device", "web".into()), ("review", "Nice".into()), ("productid", pid.to_string()), ("orderid", order.clone())]).await;
+    let no_rating = form(
+        &mut b,
+        &app,
+        "/save-product-feedback/",
+        &[("device", "web".into()), ("review", "Nice".into()), ("productid", pid.to_string()), ("orderid", order.clone())],
+    )
+    .await;
     assert_eq!(no_rating.assert_error(400)["message"], "Please rate the product to write review");
-    let rid = form(&mut b, &app, "/rating/save/", &[("rating", "2".into()), ("pId", pid.to_string()), ("orderid", order.clone())]).await.json()["responseid"].as_i64().unwrap();
+    let rid = form(&mut b, &app, "/rating/save/", &[("rating", "2".into()), ("pId", pid.to_string()), ("orderid", order.clone())]).await.json()["responseid"]
+        .as_i64()
+        .unwrap();
 
     let mut other = Browser::new();
     other.login(&app, "9123400003").await;
-    let theirs = form(&mut other, &app, "/save-product-feedback/", &[("review", "Hijack".into()), ("responseid", rid.to_string()), ("productid", pid.to_string())]).await;
+    let theirs =
+        form(&mut other, &app, "/save-product-feedback/", &[("review", "Hijack".into()), ("responseid", rid.to_string()), ("productid", pid.to_string())])
+            .await;
     assert_eq!(theirs.assert_error(400)["message"], "Please rate the product to write review");
     form(&mut b, &app, "/save-product-feedback/", &[("review", "  ".into()), ("responseid", rid.to_string())]).await.assert_error(400);
     form(&mut b, &app, "/save-product-feedback/", &[("review", "Tight".into()), ("fit", "7".into()), ("responseid", rid.to_string())]).await.assert_error(400);
     assert_eq!(app.db.store.feedback_count(rid).await.unwrap(), 0, "nothing saved by refused posts");
-    let ok = form(&mut b, &app, "/save-product-feedback/", &[("device", "web".into()), ("review", "Band is tight".into()), ("fit", "1".into()), ("comfort", "2".into()), ("productid", pid.to_string()), ("orderid", order), ("responseid", rid.to_string())]).await;
+    let ok = form(
+        &mut b,
+        &app,
+        "/save-product-feedback/",
+        &[
+            ("device", "web".into()),
+            ("review", "Band is tight".into()),
+            ("fit", "1".into()),
+            ("comfort", "2".into()),
+            ("productid", pid.to_string()),
+            ("orderid", order),
+            ("responseid", rid.to_string()),
+        ],
+    )
+    .await;
     assert_eq!(ok.status, 200, "{}", ok.text);
     assert_eq!(ok.json()["status"], "success");
     assert_eq!(app.db.store.feedback_count(rid).await.unwrap(), 1);
@@ -227,7 +245,9 @@ async fn notify_me_validates_deduplicates_and_queues_a_message() {
     let mut g = Browser::new();
     g.get(&app, "/healthz").await;
     let token = g.cookies["csrftoken"].clone();
-    let url = |t: &str, email: &str, phone: &str, size: &str| format!("/addproductrequest/?csrfmiddlewaretoken={t}&productname={}&email={}&phone={phone}&size={size}", p.id, enc(email));
+    let url = |t: &str, email: &str, phone: &str, size: &str| {
+        format!("/addproductrequest/?csrfmiddlewaretoken={t}&productname={}&email={}&phone={phone}&size={size}", p.id, enc(email))
+    };
     g.get(&app, &url("wrong", "a@b.com", "9876543210", &size)).await.assert_error(403);
     let bad_email = g.get(&app, &url(&token, "not-an-email", "9876543210", &size)).await.json();
     assert_eq!(bad_email, json!({"result": "error", "message": "Provide a valid email address"}));
@@ -301,7 +321,10 @@ async fn add_to_cart_checks_size_stock_and_limits() {
     assert_eq!(ok.json()["cart_quantity"], 2);
     assert!(g.cookies.contains_key("guestcart"), "a guest cart is kept by cookie");
     assert_eq!(g.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], 2);
-    assert_eq!(g.post(&app, "/api/v3/cart-items/", add(Some(&big.value), 4)).await.assert_error(400)["message"], "You can buy at most 5 of this product, and 2 already in your cart");
+    assert_eq!(
+        g.post(&app, "/api/v3/cart-items/", add(Some(&big.value), 4)).await.assert_error(400)["message"],
+        "You can buy at most 5 of this product, and 2 already in your cart"
+    );
     assert_eq!(g.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], 2, "refused adds change nothing");
 
     if let Some(few) = sizes.iter().find(|s| (1..5).contains(&s.stock)) {
@@ -317,7 +340,13 @@ async fn add_to_cart_checks_size_stock_and_limits() {
     let mut other = Browser::new();
     other.login(&app, "9123400007").await;
     other.post(&app, "/api/v3/cart-items/", add(Some(&big.value), 1)).await;
-    let theirs = app.db.store.cart_id(drape_store::carts::CartOwner::Shopper(other.get(&app, "/api/v1/me/").await.json()["user"]["id"].as_i64().unwrap())).await.unwrap().unwrap();
+    let theirs = app
+        .db
+        .store
+        .cart_id(drape_store::carts::CartOwner::Shopper(other.get(&app, "/api/v1/me/").await.json()["user"]["id"].as_i64().unwrap()))
+        .await
+        .unwrap()
+        .unwrap();
     let mut sneaky = add(Some(&big.value), 1);
     sneaky["cart"] = json!(theirs);
     g.post(&app, "/api/v3/cart-items/", sneaky).await.assert_error(404);
@@ -347,7 +376,8 @@ async fn events_are_recorded_and_answer_event_data() {
     let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
     let mut b = Browser::new();
     let ev = |data: Value| vec![("data", data.to_string())];
-    let r = form(&mut b, &app, "/get-event-data/", &ev(json!({"event_name": "product_viewed", "product_id": p.id, "source": "pdp", "cart_updated": false}))).await;
+    let r =
+        form(&mut b, &app, "/get-event-data/", &ev(json!({"event_name": "product_viewed", "product_id": p.id, "source": "pdp", "cart_updated": false}))).await;
     assert_eq!(r.status, 200, "{}", r.text);
     let j = r.json();
     assert_eq!(j["product"]["currency"], "INR");

@@ -79,23 +79,17 @@ pub fn hash_secret(secret: &str) -> String {
     hex::encode(Sha256::digest(secret.as_bytes()))
 }
 
-const USER_COLUMNS: &str =
-    "id, mobile, email, name, is_superuser, can_see_unused_stock, is_affiliate, is_blacklist_user";
+const USER_COLUMNS: &str = "id, mobile, email, name, is_superuser, can_see_unused_stock, is_affiliate, is_blacklist_user";
 
 impl Store {
     pub async fn user_by_id(&self, id: i64) -> Result<User> {
-        let row: Option<UserRow> = sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row: Option<UserRow> = sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1")).bind(id).fetch_optional(&self.pool).await?;
         row.map(User::from).ok_or(StoreError::NotFound)
     }
 
     pub async fn user_by_mobile(&self, mobile: &str) -> Result<Option<User>> {
-        let row: Option<UserRow> = sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE mobile = $1"))
-            .bind(mobile)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row: Option<UserRow> =
+            sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE mobile = $1")).bind(mobile).fetch_optional(&self.pool).await?;
         Ok(row.map(User::from))
     }
 
@@ -137,11 +131,7 @@ impl Store {
 
     /// Marks a visitor as registered through an affiliate (they see no per-size urgency, spec 001 §6).
     pub async fn set_affiliate(&self, user_id: i64, is_affiliate: bool) -> Result<()> {
-        sqlx::query("UPDATE users SET is_affiliate = $1 WHERE id = $2")
-            .bind(is_affiliate as i64)
-            .bind(user_id)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query("UPDATE users SET is_affiliate = $1 WHERE id = $2").bind(is_affiliate as i64).bind(user_id).execute(&self.pool).await?;
         Ok(())
     }
 
@@ -158,12 +148,10 @@ impl Store {
 
     /// The newest code sent to this number, used or not.
     pub async fn latest_otp(&self, mobile: &str) -> Result<Option<Otp>> {
-        Ok(sqlx::query_as(
-            "SELECT id, code_hash, created_at, expires_at, guesses, consumed_at FROM otps WHERE mobile = $1 ORDER BY id DESC LIMIT 1",
-        )
-        .bind(mobile)
-        .fetch_optional(&self.pool)
-        .await?)
+        Ok(sqlx::query_as("SELECT id, code_hash, created_at, expires_at, guesses, consumed_at FROM otps WHERE mobile = $1 ORDER BY id DESC LIMIT 1")
+            .bind(mobile)
+            .fetch_optional(&self.pool)
+            .await?)
     }
 
     /// Judges a guess against the newest code sent to `mobile` in one statement: a right guess uses the
@@ -196,11 +184,7 @@ impl Store {
     /// Forgets rate-limit counters, expired codes and sessions older than `before`.
     pub async fn purge_expired(&self, before: DateTime<Utc>) -> Result<()> {
         let t = millis(before);
-        for sql in [
-            "DELETE FROM rate_limits WHERE window_start < $1",
-            "DELETE FROM otps WHERE expires_at < $1",
-            "DELETE FROM sessions WHERE expires_at < $1",
-        ] {
+        for sql in ["DELETE FROM rate_limits WHERE window_start < $1", "DELETE FROM otps WHERE expires_at < $1", "DELETE FROM sessions WHERE expires_at < $1"] {
             sqlx::query(sql).bind(t).execute(&self.pool).await?;
         }
         Ok(())
@@ -231,10 +215,7 @@ impl Store {
     }
 
     pub async fn delete_session(&self, token: &str) -> Result<()> {
-        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-            .bind(hash_secret(token))
-            .execute(&self.pool)
-            .await?;
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(hash_secret(token)).execute(&self.pool).await?;
         Ok(())
     }
 }

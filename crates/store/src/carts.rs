@@ -61,14 +61,9 @@ async fn lock_cart(tx: &mut Transaction<'_, Any>, cart_id: i64) -> Result<()> {
 
 async fn find_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>) -> Result<Option<i64>> {
     let found = match owner {
-        CartOwner::Shopper(user_id) => {
-            sqlx::query_scalar("SELECT id FROM carts WHERE user_id = $1").bind(user_id).fetch_optional(&mut **tx).await?
-        }
+        CartOwner::Shopper(user_id) => sqlx::query_scalar("SELECT id FROM carts WHERE user_id = $1").bind(user_id).fetch_optional(&mut **tx).await?,
         CartOwner::Guest(token) => {
-            sqlx::query_scalar("SELECT id FROM carts WHERE guest_token_hash = $1")
-                .bind(hash_secret(token))
-                .fetch_optional(&mut **tx)
-                .await?
+            sqlx::query_scalar("SELECT id FROM carts WHERE guest_token_hash = $1").bind(hash_secret(token)).fetch_optional(&mut **tx).await?
         }
     };
     Ok(found)
@@ -100,12 +95,10 @@ async fn find_or_create_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>
 }
 
 async fn lines_of(tx: &mut Transaction<'_, Any>, cart_id: i64) -> Result<Vec<CartLine>> {
-    Ok(sqlx::query_as(
-        "SELECT id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, deal_id FROM cart_items WHERE cart_id = $1 ORDER BY id",
-    )
-    .bind(cart_id)
-    .fetch_all(&mut **tx)
-    .await?)
+    Ok(sqlx::query_as("SELECT id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, deal_id FROM cart_items WHERE cart_id = $1 ORDER BY id")
+        .bind(cart_id)
+        .fetch_all(&mut **tx)
+        .await?)
 }
 
 /// The cart's own row: its id and the shopper's choices kept with it.
@@ -122,7 +115,10 @@ impl Store {
     pub async fn cart_row(&self, owner: CartOwner<'_>) -> Result<Option<CartRow>> {
         let row = match owner {
             CartOwner::Shopper(id) => {
-                sqlx::query_as("SELECT id, coupon_code, gift_wrap, affiliation_code, upgrade_option_id FROM carts WHERE user_id = $1").bind(id).fetch_optional(&self.pool).await?
+                sqlx::query_as("SELECT id, coupon_code, gift_wrap, affiliation_code, upgrade_option_id FROM carts WHERE user_id = $1")
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await?
             }
             CartOwner::Guest(t) => {
                 sqlx::query_as("SELECT id, coupon_code, gift_wrap, affiliation_code, upgrade_option_id FROM carts WHERE guest_token_hash = $1")
@@ -160,7 +156,12 @@ impl Store {
     }
 
     pub async fn set_cart_gift_wrap(&self, cart_id: i64, on: bool, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query("UPDATE carts SET gift_wrap = $1, updated_at = $2 WHERE id = $3").bind(on as i64).bind(millis(now)).bind(cart_id).execute(&self.pool).await?;
+        sqlx::query("UPDATE carts SET gift_wrap = $1, updated_at = $2 WHERE id = $3")
+            .bind(on as i64)
+            .bind(millis(now))
+            .bind(cart_id)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 
@@ -253,10 +254,7 @@ impl Store {
     /// add up on one line. Stock and limits are the caller's rules, checked before this.
     pub async fn add_to_cart(&self, owner: CartOwner<'_>, line: &CartLine, now: DateTime<Utc>) -> Result<i64> {
         // The check below never refuses.
-        Ok(self
-            .add_to_cart_checked(owner, line, now, |_| Ok::<(), ()>(()))
-            .await?
-            .expect("the check always passes"))
+        Ok(self.add_to_cart_checked(owner, line, now, |_| Ok::<(), ()>(())).await?.expect("the check always passes"))
     }
 
     /// Like `add_to_cart`, but `check` decides, from the lines already in the cart, whether the new
@@ -291,27 +289,25 @@ impl Store {
         }
         let id = match existing {
             Some(l) => {
-                sqlx::query("UPDATE cart_items SET quantity = quantity + $1 WHERE id = $2")
-                    .bind(line.quantity)
-                    .bind(l.id)
-                    .execute(&mut *tx)
-                    .await?;
+                sqlx::query("UPDATE cart_items SET quantity = quantity + $1 WHERE id = $2").bind(line.quantity).bind(l.id).execute(&mut *tx).await?;
                 l.id
             }
-            None => sqlx::query_scalar(
-                "INSERT INTO cart_items (cart_id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, created_at, deal_id) \
+            None => {
+                sqlx::query_scalar(
+                    "INSERT INTO cart_items (cart_id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, created_at, deal_id) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-            )
-            .bind(cart_id)
-            .bind(line.product_id)
-            .bind(line.size_id)
-            .bind(line.combo1_size_id)
-            .bind(line.combo2_size_id)
-            .bind(line.quantity)
-            .bind(millis(now))
-            .bind(line.deal_id)
-            .fetch_one(&mut *tx)
-            .await?,
+                )
+                .bind(cart_id)
+                .bind(line.product_id)
+                .bind(line.size_id)
+                .bind(line.combo1_size_id)
+                .bind(line.combo2_size_id)
+                .bind(line.quantity)
+                .bind(millis(now))
+                .bind(line.deal_id)
+                .fetch_one(&mut *tx)
+                .await?
+            }
         };
         tx.commit().await?;
         Ok(Ok(id))
@@ -319,13 +315,7 @@ impl Store {
 
     /// At login the guest's cart joins the shopper's: equal lines add up (capped at `cap(product_id)`),
     /// other lines move over, and the guest cart is deleted. One transaction, so a failure changes nothing.
-    pub async fn merge_guest_cart(
-        &self,
-        guest_token: &str,
-        user_id: i64,
-        now: DateTime<Utc>,
-        cap: impl Fn(&CartLine) -> i64,
-    ) -> Result<()> {
+    pub async fn merge_guest_cart(&self, guest_token: &str, user_id: i64, now: DateTime<Utc>, cap: impl Fn(&CartLine) -> i64) -> Result<()> {
         let mut tx = self.pool.begin().await?;
         let Some(guest_cart) = find_cart(&mut tx, CartOwner::Guest(guest_token)).await? else {
             return Ok(());
@@ -363,13 +353,11 @@ impl Store {
             }
         }
         // The partner who sent the guest keeps the credit, unless the shopper's cart already names one.
-        sqlx::query(
-            "UPDATE carts SET affiliation_code = (SELECT g.affiliation_code FROM carts g WHERE g.id = $1) WHERE id = $2 AND affiliation_code = ''",
-        )
-        .bind(guest_cart)
-        .bind(user_cart)
-        .execute(&mut *tx)
-        .await?;
+        sqlx::query("UPDATE carts SET affiliation_code = (SELECT g.affiliation_code FROM carts g WHERE g.id = $1) WHERE id = $2 AND affiliation_code = ''")
+            .bind(guest_cart)
+            .bind(user_cart)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("DELETE FROM carts WHERE id = $1").bind(guest_cart).execute(&mut *tx).await?;
         sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2").bind(millis(now)).bind(user_cart).execute(&mut *tx).await?;
         tx.commit().await?;

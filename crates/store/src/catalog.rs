@@ -165,52 +165,33 @@ pub struct ProductPage {
 
 impl Store {
     pub async fn categories(&self) -> Result<Vec<Category>> {
-        Ok(sqlx::query_as("SELECT id, name, slug, parent_id, position FROM categories ORDER BY position, id")
-            .fetch_all(&self.pool)
-            .await?)
+        Ok(sqlx::query_as("SELECT id, name, slug, parent_id, position FROM categories ORDER BY position, id").fetch_all(&self.pool).await?)
     }
 
     pub async fn product_by_slug(&self, slug: &str) -> Result<Product> {
-        sqlx::query_as(&format!("{PRODUCT_SELECT} WHERE p.slug = $1"))
-            .bind(slug)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(StoreError::NotFound)
+        sqlx::query_as(&format!("{PRODUCT_SELECT} WHERE p.slug = $1")).bind(slug).fetch_optional(&self.pool).await?.ok_or(StoreError::NotFound)
     }
 
     pub async fn product_by_id(&self, id: i64) -> Result<Product> {
-        sqlx::query_as(&format!("{PRODUCT_SELECT} WHERE p.id = $1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(StoreError::NotFound)
+        sqlx::query_as(&format!("{PRODUCT_SELECT} WHERE p.id = $1")).bind(id).fetch_optional(&self.pool).await?.ok_or(StoreError::NotFound)
     }
 
     pub async fn product_by_sku(&self, sku: &str) -> Result<Product> {
-        sqlx::query_as(&format!("{PRODUCT_SELECT} WHERE p.sku = $1"))
-            .bind(sku)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(StoreError::NotFound)
+        sqlx::query_as(&format!("{PRODUCT_SELECT} WHERE p.sku = $1")).bind(sku).fetch_optional(&self.pool).await?.ok_or(StoreError::NotFound)
     }
 
     /// The colour variants of a style: every product sharing the parent sku, this one included.
     pub async fn colour_variants(&self, parent_sku: &str) -> Result<Vec<Product>> {
-        Ok(sqlx::query_as(&format!("{PRODUCT_SELECT} WHERE p.parent_sku = $1 ORDER BY p.id"))
-            .bind(parent_sku)
-            .fetch_all(&self.pool)
-            .await?)
+        Ok(sqlx::query_as(&format!("{PRODUCT_SELECT} WHERE p.parent_sku = $1 ORDER BY p.id")).bind(parent_sku).fetch_all(&self.pool).await?)
     }
 
     /// Active products, newest first, optionally only those in any of `category_ids`.
     pub async fn list_products(&self, category_ids: Option<&[i64]>, limit: i64, offset: i64) -> Result<ProductPage> {
         let (filter, ids) = match category_ids {
-            Some(ids) if !ids.is_empty() => {
-                (
-                    format!(" AND p.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ({}))", placeholders(1, ids.len())),
-                    ids.to_vec(),
-                )
-            }
+            Some(ids) if !ids.is_empty() => (
+                format!(" AND p.id IN (SELECT pc.product_id FROM product_categories pc WHERE pc.category_id IN ({}))", placeholders(1, ids.len())),
+                ids.to_vec(),
+            ),
             Some(_) => return Ok(ProductPage { products: vec![], total: 0 }),
             None => (String::new(), vec![]),
         };
@@ -221,11 +202,7 @@ impl Store {
             count = count.bind(*id);
         }
         let total = count.fetch_one(&self.pool).await?;
-        let list_sql = format!(
-            "{PRODUCT_SELECT} WHERE p.active = 1{filter} ORDER BY p.newarrivals DESC, p.id LIMIT ${} OFFSET ${}",
-            n + 1,
-            n + 2
-        );
+        let list_sql = format!("{PRODUCT_SELECT} WHERE p.active = 1{filter} ORDER BY p.newarrivals DESC, p.id LIMIT ${} OFFSET ${}", n + 1, n + 2);
         let mut list = sqlx::query_as::<_, Product>(&list_sql);
         for id in &ids {
             list = list.bind(*id);
@@ -243,12 +220,10 @@ impl Store {
     }
 
     pub async fn gallery(&self, product_id: i64) -> Result<Vec<GalleryItem>> {
-        Ok(sqlx::query_as(
-            "SELECT kind, img_m, img_l, thumbnail_url, embed FROM gallery_items WHERE product_id = $1 ORDER BY position",
-        )
-        .bind(product_id)
-        .fetch_all(&self.pool)
-        .await?)
+        Ok(sqlx::query_as("SELECT kind, img_m, img_l, thumbnail_url, embed FROM gallery_items WHERE product_id = $1 ORDER BY position")
+            .bind(product_id)
+            .fetch_all(&self.pool)
+            .await?)
     }
 
     pub async fn sizes(&self, product_id: i64) -> Result<Vec<Size>> {
@@ -281,28 +256,21 @@ impl Store {
     }
 
     pub async fn features(&self, product_id: i64) -> Result<Vec<Feature>> {
-        Ok(sqlx::query_as(
-            "SELECT name, description, icon_small, slug, category_name FROM product_features WHERE product_id = $1 ORDER BY id",
-        )
-        .bind(product_id)
-        .fetch_all(&self.pool)
-        .await?)
-    }
-
-    pub async fn product_labels(&self, product_id: i64) -> Result<Vec<ProductLabel>> {
-        Ok(sqlx::query_as("SELECT label, address FROM product_labels WHERE product_id = $1 ORDER BY id")
+        Ok(sqlx::query_as("SELECT name, description, icon_small, slug, category_name FROM product_features WHERE product_id = $1 ORDER BY id")
             .bind(product_id)
             .fetch_all(&self.pool)
             .await?)
     }
 
+    pub async fn product_labels(&self, product_id: i64) -> Result<Vec<ProductLabel>> {
+        Ok(sqlx::query_as("SELECT label, address FROM product_labels WHERE product_id = $1 ORDER BY id").bind(product_id).fetch_all(&self.pool).await?)
+    }
+
     pub async fn rating_counts(&self, product_id: i64) -> Result<RatingCounts> {
-        let rows: Vec<(i64, i64, i64)> = sqlx::query_as(
-            "SELECT stars, is_public, COUNT(*) FROM ratings WHERE product_id = $1 GROUP BY stars, is_public",
-        )
-        .bind(product_id)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows: Vec<(i64, i64, i64)> = sqlx::query_as("SELECT stars, is_public, COUNT(*) FROM ratings WHERE product_id = $1 GROUP BY stars, is_public")
+            .bind(product_id)
+            .fetch_all(&self.pool)
+            .await?;
         let mut counts = RatingCounts::default();
         for (stars, is_public, n) in rows {
             if !(1..=5).contains(&stars) {
@@ -314,10 +282,7 @@ impl Store {
                 counts.public[i] += n;
             }
         }
-        counts.reviews = sqlx::query_scalar("SELECT COUNT(*) FROM reviews WHERE product_id = $1")
-            .bind(product_id)
-            .fetch_one(&self.pool)
-            .await?;
+        counts.reviews = sqlx::query_scalar("SELECT COUNT(*) FROM reviews WHERE product_id = $1").bind(product_id).fetch_one(&self.pool).await?;
         Ok(counts)
     }
 

@@ -79,12 +79,7 @@ impl Store {
                     if engine == Engine::Sqlite {
                         // WAL lets readers go on while one writer writes; the busy timeout makes
                         // concurrent writers wait their turn instead of failing.
-                        for pragma in [
-                            "PRAGMA journal_mode = WAL",
-                            "PRAGMA synchronous = NORMAL",
-                            "PRAGMA foreign_keys = ON",
-                            "PRAGMA busy_timeout = 10000",
-                        ] {
+                        for pragma in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 10000"] {
                             conn.execute(pragma).await?;
                         }
                     }
@@ -131,7 +126,13 @@ fn sqlite_url(url: &str) -> crate::Result<String> {
             }
         }
     }
-    let query = if query.contains("mode=") { query.to_string() } else if query.is_empty() { "mode=rwc".to_string() } else { format!("{query}&mode=rwc") };
+    let query = if query.contains("mode=") {
+        query.to_string()
+    } else if query.is_empty() {
+        "mode=rwc".to_string()
+    } else {
+        format!("{query}&mode=rwc")
+    };
     Ok(format!("sqlite://{path}?{query}"))
 }
 

@@ -64,7 +64,16 @@ async fn insert_capped(tx: &mut Transaction<'_, Any>, user_id: i64, c: &Wishlist
 impl Store {
     /// Records a notify-me request. False when the same requester already asked for this size.
     #[allow(clippy::too_many_arguments)]
-    pub async fn request_size(&self, product_id: i64, size_value: &str, requester: &str, user_id: Option<i64>, email: &str, phone: &str, now: DateTime<Utc>) -> Result<bool> {
+    pub async fn request_size(
+        &self,
+        product_id: i64,
+        size_value: &str,
+        requester: &str,
+        user_id: Option<i64>,
+        email: &str,
+        phone: &str,
+        now: DateTime<Utc>,
+    ) -> Result<bool> {
         let done = sqlx::query(
             "INSERT INTO size_requests (product_id, size_value, requester, user_id, email, phone, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
              ON CONFLICT (product_id, size_value, requester) DO NOTHING",
@@ -89,7 +98,13 @@ impl Store {
     /// the last one is in now, or `Full` (and changes nothing) when an add would pass `max_entries`.
     /// The shopper's row is locked first, so parallel requests are counted one after the other and
     /// never pass the cap together.
-    pub async fn toggle_wishlist(&self, user_id: i64, choices: &[WishlistChoice], max_entries: i64, now: DateTime<Utc>) -> Result<std::result::Result<bool, WishlistFull>> {
+    pub async fn toggle_wishlist(
+        &self,
+        user_id: i64,
+        choices: &[WishlistChoice],
+        max_entries: i64,
+        now: DateTime<Utc>,
+    ) -> Result<std::result::Result<bool, WishlistFull>> {
         let mut tx = self.pool.begin().await?;
         lock_shopper(&mut tx, user_id).await?;
         let mut in_now = false;
@@ -136,7 +151,13 @@ impl Store {
 
     /// Adds the choices that are not there yet (moving things from the cart never toggles them out),
     /// all or none: `Full` when they would take the wishlist past `max_entries`.
-    pub async fn add_to_wishlist(&self, user_id: i64, choices: &[WishlistChoice], max_entries: i64, now: DateTime<Utc>) -> Result<std::result::Result<(), WishlistFull>> {
+    pub async fn add_to_wishlist(
+        &self,
+        user_id: i64,
+        choices: &[WishlistChoice],
+        max_entries: i64,
+        now: DateTime<Utc>,
+    ) -> Result<std::result::Result<(), WishlistFull>> {
         let mut tx = self.pool.begin().await?;
         lock_shopper(&mut tx, user_id).await?;
         for c in choices {
@@ -172,7 +193,15 @@ impl Store {
         Ok(n > 0)
     }
 
-    pub async fn record_shopper_event(&self, event_name: &str, user_id: Option<i64>, product_id: Option<i64>, cart_id: Option<i64>, source: &str, now: DateTime<Utc>) -> Result<()> {
+    pub async fn record_shopper_event(
+        &self,
+        event_name: &str,
+        user_id: Option<i64>,
+        product_id: Option<i64>,
+        cart_id: Option<i64>,
+        source: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
         sqlx::query("INSERT INTO shopper_events (event_name, user_id, product_id, cart_id, source, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(event_name)
             .bind(user_id)

@@ -2,17 +2,17 @@
 //! All SQL lives in this crate, one module per aggregate. Queries are written once in the dialect both
 //! engines share (`$1` parameters, `RETURNING`, `ON CONFLICT`), and run through sqlx's `Any` driver.
 
-mod db;
 pub mod auth;
 pub mod carts;
 pub mod catalog;
+mod db;
 pub mod engagement;
 pub mod limits;
 pub mod offers;
 pub mod orders;
-pub mod reviews;
 pub mod outbox;
 pub mod reference;
+pub mod reviews;
 pub mod seed;
 pub mod testing;
 pub mod upgrades;

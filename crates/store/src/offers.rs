@@ -85,7 +85,13 @@ impl Store {
     pub async fn coupon_usage(&self, coupon_id: i64, user_id: Option<i64>) -> Result<CouponUsage> {
         let total = sqlx::query_scalar("SELECT COUNT(*) FROM coupon_uses WHERE coupon_id = $1").bind(coupon_id).fetch_one(&self.pool).await?;
         let by_shopper = match user_id {
-            Some(u) => sqlx::query_scalar("SELECT COUNT(*) FROM coupon_uses WHERE coupon_id = $1 AND user_id = $2").bind(coupon_id).bind(u).fetch_one(&self.pool).await?,
+            Some(u) => {
+                sqlx::query_scalar("SELECT COUNT(*) FROM coupon_uses WHERE coupon_id = $1 AND user_id = $2")
+                    .bind(coupon_id)
+                    .bind(u)
+                    .fetch_one(&self.pool)
+                    .await?
+            }
             None => 0,
         };
         Ok(CouponUsage { total, by_shopper })
@@ -228,7 +234,16 @@ impl Store {
 impl Store {
     /// Creates or changes a product-page offer ("any 3 for ₹699": count 3, bundle price 69,900 paise).
     #[allow(clippy::too_many_arguments)]
-    pub async fn upsert_bundle_offer(&self, key: &str, message: &str, count: i64, bundle_price: i64, url: &str, starts: DateTime<Utc>, ends: DateTime<Utc>) -> Result<()> {
+    pub async fn upsert_bundle_offer(
+        &self,
+        key: &str,
+        message: &str,
+        count: i64,
+        bundle_price: i64,
+        url: &str,
+        starts: DateTime<Utc>,
+        ends: DateTime<Utc>,
+    ) -> Result<()> {
         sqlx::query(
             "INSERT INTO product_offers (offer_key, offertype, msg, count, qty, url, message, starts_at, ends_at, bundle_price) VALUES ($1, 2, $2, $3, 0, $4, $2, $5, $6, $7) \
              ON CONFLICT (offer_key) DO UPDATE SET msg = EXCLUDED.msg, message = EXCLUDED.message, count = EXCLUDED.count, url = EXCLUDED.url, \
@@ -248,7 +263,12 @@ impl Store {
 
     /// Puts products under an offer key ('' takes them out of any offer).
     pub async fn set_product_offer_key(&self, product_id: i64, key: &str, offer_text: &str) -> Result<()> {
-        sqlx::query("UPDATE products SET offer_key = $1, offer_text = $2 WHERE id = $3").bind(key).bind(offer_text).bind(product_id).execute(&self.pool).await?;
+        sqlx::query("UPDATE products SET offer_key = $1, offer_text = $2 WHERE id = $3")
+            .bind(key)
+            .bind(offer_text)
+            .bind(product_id)
+            .execute(&self.pool)
+            .await?;
         Ok(())
     }
 }

@@ -40,31 +40,28 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let total: i64 = items.iter().map(|i| i.price * i.quantity).sum();
         let placeholder = format!("tmp-{}", crate::testing_free_token());
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO orders (order_ref, user_id, status, total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
-        )
-        .bind(&placeholder)
-        .bind(user_id)
-        .bind(status)
-        .bind(total)
-        .bind(millis(now))
-        .fetch_one(&mut *tx)
-        .await?;
+        let id: i64 =
+            sqlx::query_scalar("INSERT INTO orders (order_ref, user_id, status, total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id")
+                .bind(&placeholder)
+                .bind(user_id)
+                .bind(status)
+                .bind(total)
+                .bind(millis(now))
+                .fetch_one(&mut *tx)
+                .await?;
         let order_ref = format!("DRP{id:07}");
         sqlx::query("UPDATE orders SET order_ref = $1 WHERE id = $2").bind(&order_ref).bind(id).execute(&mut *tx).await?;
         for it in items {
-            sqlx::query(
-                "INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(id)
-            .bind(it.product_id)
-            .bind(&it.size_value)
-            .bind(&it.combo1)
-            .bind(&it.combo2)
-            .bind(it.quantity)
-            .bind(it.price)
-            .execute(&mut *tx)
-            .await?;
+            sqlx::query("INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+                .bind(id)
+                .bind(it.product_id)
+                .bind(&it.size_value)
+                .bind(&it.combo1)
+                .bind(&it.combo2)
+                .bind(it.quantity)
+                .bind(it.price)
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
         Ok(order_ref)

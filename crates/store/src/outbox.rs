@@ -28,9 +28,6 @@ impl Store {
 
     /// Newest first.
     pub async fn recent_messages(&self, limit: i64) -> Result<Vec<OutboxMessage>> {
-        Ok(sqlx::query_as("SELECT id, channel, recipient, body, created_at FROM outbox ORDER BY id DESC LIMIT $1")
-            .bind(limit)
-            .fetch_all(&self.pool)
-            .await?)
+        Ok(sqlx::query_as("SELECT id, channel, recipient, body, created_at FROM outbox ORDER BY id DESC LIMIT $1").bind(limit).fetch_all(&self.pool).await?)
     }
 }

@@ -84,8 +84,7 @@ impl Store {
             }
             by_pin.entry(pin).or_insert_with(|| (title_case(&o.district_name), title_case(&o.state_name)));
         }
-        let rows: Vec<(String, String, Option<String>)> =
-            by_pin.into_iter().map(|(pin, (city, state))| (pin, city, Some(state))).collect();
+        let rows: Vec<(String, String, Option<String>)> = by_pin.into_iter().map(|(pin, (city, state))| (pin, city, Some(state))).collect();
         sqlx::query("DELETE FROM pincodes").execute(&self.pool).await?;
         self.insert_pairs("INSERT INTO pincodes (pincode, city, state) VALUES ", &rows, 3).await?;
         Ok(rows.len())
@@ -129,21 +128,17 @@ impl Store {
     }
 
     pub async fn pincode_place(&self, pincode: &str) -> Result<Option<PincodePlace>> {
-        let row: Option<(String, String)> = sqlx::query_as("SELECT city, state FROM pincodes WHERE pincode = $1")
-            .bind(pincode)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row: Option<(String, String)> =
+            sqlx::query_as("SELECT city, state FROM pincodes WHERE pincode = $1").bind(pincode).fetch_optional(&self.pool).await?;
         Ok(row.map(|(city, state)| PincodePlace { city, state }))
     }
 
     /// The bank's name for a known IFSC code; None for a code that is not in the list.
     pub async fn ifsc_bank_name(&self, ifsc: &str) -> Result<Option<String>> {
-        Ok(sqlx::query_scalar(
-            "SELECT COALESCE(b.name, i.bank_code) FROM ifsc_codes i LEFT JOIN banks b ON b.code = i.bank_code WHERE i.code = $1",
-        )
-        .bind(ifsc)
-        .fetch_optional(&self.pool)
-        .await?)
+        Ok(sqlx::query_scalar("SELECT COALESCE(b.name, i.bank_code) FROM ifsc_codes i LEFT JOIN banks b ON b.code = i.bank_code WHERE i.code = $1")
+            .bind(ifsc)
+            .fetch_optional(&self.pool)
+            .await?)
     }
 
     pub async fn reference_counts(&self) -> Result<(i64, i64)> {

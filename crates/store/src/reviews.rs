@@ -46,10 +46,7 @@ impl Store {
     }
 
     pub async fn rating_by_id(&self, id: i64) -> Result<Option<Rating>> {
-        Ok(sqlx::query_as("SELECT id, product_id, user_id, order_ref, stars FROM ratings WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?)
+        Ok(sqlx::query_as("SELECT id, product_id, user_id, order_ref, stars FROM ratings WHERE id = $1").bind(id).fetch_optional(&self.pool).await?)
     }
 
     /// The shopper's stars for the product in that order, if rated.
@@ -83,7 +80,16 @@ impl Store {
     /// Saves the shopper's review of a product; a second one edits the first (one per shopper and
     /// product). Returns the review's id.
     #[allow(clippy::too_many_arguments)]
-    pub async fn save_review(&self, product_id: i64, user_id: i64, headline: &str, comment: &str, public_name: &str, stars: i64, now: DateTime<Utc>) -> Result<i64> {
+    pub async fn save_review(
+        &self,
+        product_id: i64,
+        user_id: i64,
+        headline: &str,
+        comment: &str,
+        public_name: &str,
+        stars: i64,
+        now: DateTime<Utc>,
+    ) -> Result<i64> {
         Ok(sqlx::query_scalar(
             "INSERT INTO reviews (product_id, user_id, headline, comment, public_name, stars, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
              ON CONFLICT (product_id, user_id) DO UPDATE SET headline = EXCLUDED.headline, comment = EXCLUDED.comment, \

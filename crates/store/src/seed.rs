@@ -1,6 +1,9 @@
 //! The deterministic demo catalog: `drape seed`, and `drape serve` in demo mode on an empty database.
 //! Same input, same shop: a fixed pseudo-random sequence decides stock, ratings and flags.
 
+// The demo data is written as literal rows (tuples): naming a type for each table would hide them.
+#![allow(clippy::type_complexity)]
+
 use crate::db::millis;
 use crate::{Result, Store};
 use chrono::{DateTime, Duration, Utc};
@@ -141,9 +144,18 @@ const STYLES: [Style; 47] = [
 ];
 
 const REVIEWERS: [(&str, &str); 12] = [
-    ("asha.k", "Asha"), ("priya.m", "Priya"), ("neha.s", "Neha"), ("kavya.r", "Kavya"), ("divya.p", "Divya"),
-    ("ritu.g", "Ritu"), ("meera.n", "Meera"), ("sana.a", "Sana"), ("ananya.b", "Ananya"), ("pooja.t", "Pooja"),
-    ("lakshmi.v", "Lakshmi"), ("farah.h", "Farah"),
+    ("asha.k", "Asha"),
+    ("priya.m", "Priya"),
+    ("neha.s", "Neha"),
+    ("kavya.r", "Kavya"),
+    ("divya.p", "Divya"),
+    ("ritu.g", "Ritu"),
+    ("meera.n", "Meera"),
+    ("sana.a", "Sana"),
+    ("ananya.b", "Ananya"),
+    ("pooja.t", "Pooja"),
+    ("lakshmi.v", "Lakshmi"),
+    ("farah.h", "Farah"),
 ];
 
 const REVIEW_TEXTS: [(&str, &str, i64); 8] = [
@@ -234,8 +246,12 @@ impl Store {
 
         for (pos, (id, name, slug, parent)) in CATEGORIES.iter().enumerate() {
             let parent = parent.map(I).unwrap_or(N);
-            exec(&mut tx, "INSERT INTO categories (id, name, slug, parent_id, position) VALUES ($1, $2, $3, $4, $5)",
-                &[I(*id), S(name), S(slug), parent, I(pos as i64)]).await?;
+            exec(
+                &mut tx,
+                "INSERT INTO categories (id, name, slug, parent_id, position) VALUES ($1, $2, $3, $4, $5)",
+                &[I(*id), S(name), S(slug), parent, I(pos as i64)],
+            )
+            .await?;
         }
 
         // Shoppers: the documented demo accounts and a dozen reviewers.
@@ -245,15 +261,24 @@ impl Store {
             (DEMO_STOCK_VIEWER_MOBILE, Some("stock@example.com"), "Stock Viewer", 0, 1),
         ];
         for (mobile, email, name, su, stock) in accounts {
-            exec(&mut tx, "INSERT INTO users (mobile, email, name, is_superuser, can_see_unused_stock, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-                &[S(mobile), email.map(S).unwrap_or(N), S(name), I(su), I(stock), I(t)]).await?;
+            exec(
+                &mut tx,
+                "INSERT INTO users (mobile, email, name, is_superuser, can_see_unused_stock, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                &[S(mobile), email.map(S).unwrap_or(N), S(name), I(su), I(stock), I(t)],
+            )
+            .await?;
         }
         let mut reviewer_ids = Vec::new();
         for (i, (local, name)) in REVIEWERS.iter().enumerate() {
             let mobile = format!("70000000{:02}", i + 1);
             let email = format!("{local}@example.com");
             let id: i64 = sqlx::query_scalar("INSERT INTO users (mobile, email, name, created_at) VALUES ($1, $2, $3, $4) RETURNING id")
-                .bind(&mobile).bind(&email).bind(*name).bind(t).fetch_one(&mut *tx).await?;
+                .bind(&mobile)
+                .bind(&email)
+                .bind(*name)
+                .bind(t)
+                .fetch_one(&mut *tx)
+                .await?;
             reviewer_ids.push(id);
         }
 
@@ -348,7 +373,7 @@ impl Store {
                 .bind(t - (si * 10 + k) as i64 * 3_600_000)
                 .fetch_one(&mut *tx)
                 .await?;
-            products += 1;
+                products += 1;
 
                 exec(&mut tx, "INSERT INTO product_categories (product_id, category_id) VALUES ($1, $2)", &[I(product_id), I(st.category)]).await?;
                 if top != st.category {
@@ -358,8 +383,12 @@ impl Store {
                 // Gallery: four generated views, and a video on every fourth style.
                 for n in 1..=4i64 {
                     let url = format!("/media/products/{sku}/{n}.svg");
-                    exec(&mut tx, "INSERT INTO gallery_items (product_id, position, kind, img_m, img_l, thumbnail_url, embed) VALUES ($1, $2, 'image', $3, $3, $3, '')",
-                        &[I(product_id), I(n * 10), S(&url)]).await?;
+                    exec(
+                        &mut tx,
+                        "INSERT INTO gallery_items (product_id, position, kind, img_m, img_l, thumbnail_url, embed) VALUES ($1, $2, 'image', $3, $3, $3, '')",
+                        &[I(product_id), I(n * 10), S(&url)],
+                    )
+                    .await?;
                 }
                 if si % 4 == 1 {
                     let poster = format!("/media/products/{sku}/5.svg");
@@ -368,7 +397,7 @@ impl Store {
                 }
 
                 // Sizes and stock: some sold out, some with 1–5 or 6–10 left; every 17th product sold out.
-                let all_gone = products % 17 == 0;
+                let all_gone = products.is_multiple_of(17);
                 let mut rows: Vec<(i64, &str, &str, i64, i64)> = Vec::new();
                 let roll = |dice: &mut Dice| -> i64 {
                     if all_gone {
@@ -411,7 +440,12 @@ impl Store {
                 }
 
                 let features: &[(&str, &str, &str)] = match top {
-                    1 => &[("Padding", "Lightly padded, removable cups", "padding"), ("Wire", if si % 2 == 0 { "Wirefree" } else { "Underwired" }, "wire"), ("Straps", "Adjustable, convertible", "straps"), ("Closure", "Back closure, 3 hook levels", "closure")],
+                    1 => &[
+                        ("Padding", "Lightly padded, removable cups", "padding"),
+                        ("Wire", if si % 2 == 0 { "Wirefree" } else { "Underwired" }, "wire"),
+                        ("Straps", "Adjustable, convertible", "straps"),
+                        ("Closure", "Back closure, 3 hook levels", "closure"),
+                    ],
                     2 => &[("Rise", "Mid rise", "rise"), ("Coverage", "Medium coverage", "coverage"), ("Waistband", "Soft covered elastic", "waistband")],
                     4 => &[("Fabric", "Breathable and light", "fabric"), ("Fit", "Relaxed fit", "fit")],
                     253 => &[("Impact", "Medium to high", "impact"), ("Fabric", "Quick-dry, moisture wicking", "fabric"), ("Fit", "Compression fit", "fit")],
@@ -419,11 +453,16 @@ impl Store {
                 };
                 let category_name = CATEGORIES.iter().find(|c| c.0 == top).map(|c| c.1).unwrap_or("");
                 for (fname, desc, fslug) in features {
-                    exec(&mut tx, "INSERT INTO product_features (product_id, name, description, icon_small, slug, category_name) VALUES ($1, $2, $3, $4, $5, $6)",
-                        &[I(product_id), S(fname), S(desc), S(&format!("/media/icons/{fslug}.svg")), S(fslug), S(category_name)]).await?;
+                    exec(
+                        &mut tx,
+                        "INSERT INTO product_features (product_id, name, description, icon_small, slug, category_name) VALUES ($1, $2, $3, $4, $5, $6)",
+                        &[I(product_id), S(fname), S(desc), S(&format!("/media/icons/{fslug}.svg")), S(fslug), S(category_name)],
+                    )
+                    .await?;
                 }
                 for (label, address) in [("Manufacturer", MANUFACTURER), ("Packer", MANUFACTURER), ("Marketer", MARKETER)] {
-                    exec(&mut tx, "INSERT INTO product_labels (product_id, label, address) VALUES ($1, $2, $3)", &[I(product_id), S(label), S(address)]).await?;
+                    exec(&mut tx, "INSERT INTO product_labels (product_id, label, address) VALUES ($1, $2, $3)", &[I(product_id), S(label), S(address)])
+                        .await?;
                 }
 
                 // Ratings (a few hidden from shoppers) and written reviews.
@@ -431,13 +470,21 @@ impl Store {
                 for (ri, user_id) in reviewer_ids.iter().take(raters).enumerate() {
                     let stars = [5, 5, 4, 5, 4, 3, 5, 4, 2, 5, 1, 4][(ri + si + k) % 12];
                     let public = if dice.chance(10) { 0 } else { 1 };
-                    exec(&mut tx, "INSERT INTO ratings (product_id, user_id, stars, is_public, created_at) VALUES ($1, $2, $3, $4, $5)",
-                        &[I(product_id), I(*user_id), I(stars), I(public), I(t - ri as i64 * 86_400_000)]).await?;
+                    exec(
+                        &mut tx,
+                        "INSERT INTO ratings (product_id, user_id, stars, is_public, created_at) VALUES ($1, $2, $3, $4, $5)",
+                        &[I(product_id), I(*user_id), I(stars), I(public), I(t - ri as i64 * 86_400_000)],
+                    )
+                    .await?;
                     if ri % 2 == 0 {
                         let (headline, comment, _) = REVIEW_TEXTS.iter().find(|r| r.2 == stars).copied().unwrap_or(REVIEW_TEXTS[0]);
                         let public_name = if ri % 4 == 0 { REVIEWERS[ri].1 } else { "" };
-                        exec(&mut tx, "INSERT INTO reviews (product_id, user_id, headline, comment, public_name, stars, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                            &[I(product_id), I(*user_id), S(headline), S(comment), S(public_name), I(stars), I(t - ri as i64 * 86_400_000)]).await?;
+                        exec(
+                            &mut tx,
+                            "INSERT INTO reviews (product_id, user_id, headline, comment, public_name, stars, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                            &[I(product_id), I(*user_id), S(headline), S(comment), S(public_name), I(stars), I(t - ri as i64 * 86_400_000)],
+                        )
+                        .await?;
                     }
                 }
             }
@@ -448,7 +495,14 @@ impl Store {
         let shopper_id: i64 = sqlx::query_scalar("SELECT id FROM users WHERE mobile = $1").bind(DEMO_SHOPPER_MOBILE).fetch_one(&mut *tx).await?;
         let first_of = |top: i64, skip: usize| made.iter().filter(|m| m.2 == top && !m.4.is_empty()).nth(skip).cloned();
         let line = |m: &(i64, usize, i64, i64, Vec<(i64, String)>), wanted: &str| -> (i64, String, String, String, i64) {
-            let pick = |part: i64| m.4.iter().filter(|s| s.0 == part).map(|s| s.1.clone()).find(|v| v == wanted).or_else(|| m.4.iter().find(|s| s.0 == part).map(|s| s.1.clone())).unwrap_or_default();
+            let pick = |part: i64| {
+                m.4.iter()
+                    .filter(|s| s.0 == part)
+                    .map(|s| s.1.clone())
+                    .find(|v| v == wanted)
+                    .or_else(|| m.4.iter().find(|s| s.0 == part).map(|s| s.1.clone()))
+                    .unwrap_or_default()
+            };
             if m.2 == 300 {
                 (m.0, String::new(), pick(1), pick(2), m.3)
             } else {
@@ -481,11 +535,20 @@ impl Store {
             let order_id: i64 = sqlx::query_scalar(
                 "INSERT INTO orders (order_ref, user_id, status, total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
             )
-            .bind(format!("DRPDEMO{:04}", n + 1)).bind(user).bind(status).bind(total).bind(at)
-            .fetch_one(&mut *tx).await?;
+            .bind(format!("DRPDEMO{:04}", n + 1))
+            .bind(user)
+            .bind(status)
+            .bind(total)
+            .bind(at)
+            .fetch_one(&mut *tx)
+            .await?;
             for (product_id, size, c1, c2, price) in lines {
-                exec(&mut tx, "INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price) VALUES ($1, $2, $3, $4, $5, 1, $6)",
-                    &[I(order_id), I(product_id), S(&size), S(&c1), S(&c2), I(price)]).await?;
+                exec(
+                    &mut tx,
+                    "INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price) VALUES ($1, $2, $3, $4, $5, 1, $6)",
+                    &[I(order_id), I(product_id), S(&size), S(&c1), S(&c2), I(price)],
+                )
+                .await?;
             }
         }
 
@@ -498,12 +561,20 @@ impl Store {
         let blurb = "Each month our customers get one style at a give-away price, while stocks last.";
         for (cat, top, back, skip) in [("bra", 1, 0, 2usize), ("bra", 1, 1, 3), ("bra", 1, 2, 4), ("panty", 2, 0, 2)] {
             if let Some(m) = first_of(top, skip) {
-                exec(&mut tx, "INSERT INTO featured_designs (category_slug, month, product_id, blurb) VALUES ($1, $2, $3, $4)",
-                    &[S(cat), S(&month(back)), I(m.0), S(blurb)]).await?;
+                exec(
+                    &mut tx,
+                    "INSERT INTO featured_designs (category_slug, month, product_id, blurb) VALUES ($1, $2, $3, $4)",
+                    &[S(cat), S(&month(back)), I(m.0), S(blurb)],
+                )
+                .await?;
                 if back == 0 && cat == "bra" {
                     // Under a day left: the banner hides its days box.
-                    exec(&mut tx, "INSERT INTO timers (product_id, text, starts_at, ends_at) VALUES ($1, $2, $3, $4)",
-                        &[I(m.0), S("Bra of the month: give-away price ends in"), I(millis(now - Duration::hours(1))), I(millis(now + Duration::hours(20)))]).await?;
+                    exec(
+                        &mut tx,
+                        "INSERT INTO timers (product_id, text, starts_at, ends_at) VALUES ($1, $2, $3, $4)",
+                        &[I(m.0), S("Bra of the month: give-away price ends in"), I(millis(now - Duration::hours(1))), I(millis(now + Duration::hours(20)))],
+                    )
+                    .await?;
                 }
             }
         }
@@ -512,17 +583,29 @@ impl Store {
         let month_ahead = millis(now + Duration::days(30));
         let since = millis(now - Duration::days(1));
         if let Some(hipster) = first_of(2, 0) {
-            exec(&mut tx, "INSERT INTO gift_offers (title, product_id, price, min_order, starts_at, ends_at) VALUES ($1, $2, 0, $3, $4, $5)",
-                &[S("Free cotton hipster on orders of ₹1,999 or more"), I(hipster.0), I(199_900), I(since), I(month_ahead)]).await?;
+            exec(
+                &mut tx,
+                "INSERT INTO gift_offers (title, product_id, price, min_order, starts_at, ends_at) VALUES ($1, $2, 0, $3, $4, $5)",
+                &[S("Free cotton hipster on orders of ₹1,999 or more"), I(hipster.0), I(199_900), I(since), I(month_ahead)],
+            )
+            .await?;
         }
         if let Some(slip) = made.iter().find(|m| STYLES[m.1].sizes == SizeKind::Free && m.2 == 4 && !m.4.is_empty()).cloned() {
-            exec(&mut tx, "INSERT INTO gift_offers (title, product_id, price, min_order, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6)",
-                &[S("Add a satin slip for ₹499"), I(slip.0), I(49_900), I(99_900), I(since), I(month_ahead)]).await?;
+            exec(
+                &mut tx,
+                "INSERT INTO gift_offers (title, product_id, price, min_order, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                &[S("Add a satin slip for ₹499"), I(slip.0), I(49_900), I(99_900), I(since), I(month_ahead)],
+            )
+            .await?;
         }
         for (top, skip, price) in [(2, 3, 14_900i64), (2, 5, 19_900), (1, 9, 29_900)] {
             if let Some(m) = first_of(top, skip) {
-                exec(&mut tx, "INSERT INTO deals (product_id, deal_price, starts_at, ends_at) VALUES ($1, $2, $3, $4)",
-                    &[I(m.0), I(price), I(since), I(millis(now + Duration::days(2)))]).await?;
+                exec(
+                    &mut tx,
+                    "INSERT INTO deals (product_id, deal_price, starts_at, ends_at) VALUES ($1, $2, $3, $4)",
+                    &[I(m.0), I(price), I(since), I(millis(now + Duration::days(2)))],
+                )
+                .await?;
             }
         }
 
@@ -532,21 +615,33 @@ impl Store {
             ("₹300 off orders of ₹2,499", 249_900, 30_000),
             ("₹600 off orders of ₹3,999", 399_900, 60_000),
         ] {
-            exec(&mut tx, "INSERT INTO upgrade_options (title, min_value, discount, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)",
-                &[S(title), I(min_value), I(discount), I(since), I(month_ahead)]).await?;
+            exec(
+                &mut tx,
+                "INSERT INTO upgrade_options (title, min_value, discount, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)",
+                &[S(title), I(min_value), I(discount), I(since), I(month_ahead)],
+            )
+            .await?;
         }
         for (code, name, percent, cap, from, to) in [
             ("RIYASTYLE", "Riya's Style Notes", 5i64, Some(25_000i64), -10i64, 80i64),
             ("FITWITHANU", "Fit with Anu", 0, None, -10, 80),
             ("DIWALIPARTNER", "Festive partners", 10, None, -60, -20),
         ] {
-            exec(&mut tx, "INSERT INTO affiliates (code, name, percent, cap, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6)",
-                &[S(code), S(name), I(percent), cap.map(I).unwrap_or(N), I(t + from * day), I(t + to * day)]).await?;
+            exec(
+                &mut tx,
+                "INSERT INTO affiliates (code, name, percent, cap, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                &[S(code), S(name), I(percent), cap.map(I).unwrap_or(N), I(t + from * day), I(t + to * day)],
+            )
+            .await?;
         }
 
         // A store-wide sale countdown.
-        exec(&mut tx, "INSERT INTO timers (product_id, text, starts_at, ends_at) VALUES ($1, $2, $3, $4)",
-            &[N, S("End of Season Sale ends in"), I(millis(now - Duration::days(1))), I(millis(now + Duration::days(3)))]).await?;
+        exec(
+            &mut tx,
+            "INSERT INTO timers (product_id, text, starts_at, ends_at) VALUES ($1, $2, $3, $4)",
+            &[N, S("End of Season Sale ends in"), I(millis(now - Duration::days(1))), I(millis(now + Duration::days(3)))],
+        )
+        .await?;
 
         tx.commit().await?;
         Ok(Some(SeedSummary { products, users: 3 + REVIEWERS.len() }))

@@ -114,10 +114,11 @@ impl ChangeWatch {
 
     /// (count of writes, the last table written).
     pub async fn count(&self) -> (i64, String) {
-        let row: (i64, Option<String>) = sqlx::query_as("SELECT COUNT(*), (SELECT tbl || ' ' || op FROM test_changes ORDER BY id DESC LIMIT 1) FROM test_changes")
-            .fetch_one(&self.store.pool)
-            .await
-            .expect("count changes");
+        let row: (i64, Option<String>) =
+            sqlx::query_as("SELECT COUNT(*), (SELECT tbl || ' ' || op FROM test_changes ORDER BY id DESC LIMIT 1) FROM test_changes")
+                .fetch_one(&self.store.pool)
+                .await
+                .expect("count changes");
         (row.0, row.1.unwrap_or_default())
     }
 }

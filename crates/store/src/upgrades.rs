@@ -75,7 +75,6 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-
     pub async fn affiliate_by_code(&self, code: &str) -> Result<Option<AffiliateRow>> {
         Ok(sqlx::query_as("SELECT id, code, name, percent, cap, user_id, starts_at, ends_at FROM affiliates WHERE code = $1")
             .bind(code)

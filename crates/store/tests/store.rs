@@ -147,7 +147,15 @@ async fn guest_cart_merges_into_the_shoppers_cart_at_login() {
         let q = s.list_products(Some(&[201]), 1, 0).await.unwrap().products.remove(0);
         let ps = s.sizes(p.id).await.unwrap();
         let qs = s.sizes(q.id).await.unwrap();
-        let line = |product_id, size_id, quantity| CartLine { id: 0, product_id, size_id: Some(size_id), combo1_size_id: None, combo2_size_id: None, quantity, deal_id: None };
+        let line = |product_id, size_id, quantity| CartLine {
+            id: 0,
+            product_id,
+            size_id: Some(size_id),
+            combo1_size_id: None,
+            combo2_size_id: None,
+            quantity,
+            deal_id: None,
+        };
         let user = s.user_for_mobile("9000000001", now()).await.unwrap();
 
         s.add_to_cart(CartOwner::Shopper(user.id), &line(p.id, ps[0].id, 3), now()).await.unwrap();
@@ -239,7 +247,11 @@ async fn concurrent_adds_never_pass_the_limit() {
                 tasks.push(tokio::spawn(async move {
                     s.add_to_cart_checked(CartOwner::Shopper(user.id), &line, now(), |lines| {
                         let already: i64 = lines.iter().filter(|l| l.same_sizes(&line)).map(|l| l.quantity).sum();
-                        if already < 5 { Ok(()) } else { Err(()) }
+                        if already < 5 {
+                            Ok(())
+                        } else {
+                            Err(())
+                        }
                     })
                     .await
                 }));
@@ -268,7 +280,10 @@ async fn upgrade_ladder_and_affiliation_codes_are_kept_and_validated() {
         s.seed_demo(now()).await.unwrap();
         let ladder = s.running_upgrades(now()).await.unwrap();
         assert_eq!(ladder.iter().map(|o| o.min_value).collect::<Vec<_>>(), vec![129_900, 249_900, 399_900], "{e}: lowest rung first");
-        assert!(matches!(s.add_upgrade_option("free", 0, 0, now(), now() + Duration::days(1)).await, Err(StoreError::Conflict(_))), "{e}: a rung gives something");
+        assert!(
+            matches!(s.add_upgrade_option("free", 0, 0, now(), now() + Duration::days(1)).await, Err(StoreError::Conflict(_))),
+            "{e}: a rung gives something"
+        );
         let id = s.add_upgrade_option("₹50 off", 50_000, 5_000, now(), now() + Duration::days(1)).await.unwrap();
         assert_eq!(s.running_upgrades(now()).await.unwrap()[0].id, id, "{e}");
         assert!(s.end_upgrade_option(id, now()).await.unwrap(), "{e}");
@@ -277,7 +292,15 @@ async fn upgrade_ladder_and_affiliation_codes_are_kept_and_validated() {
 
         let riya = s.affiliate_by_code("RIYASTYLE").await.unwrap().expect("seeded partner");
         assert_eq!((riya.percent, riya.cap), (5, Some(25_000)), "{e}");
-        let partner = drape_store::upgrades::NewAffiliate { code: "ANU", name: "Anu", percent: 101, cap: None, user_id: None, starts_at: now(), ends_at: now() + Duration::days(1) };
+        let partner = drape_store::upgrades::NewAffiliate {
+            code: "ANU",
+            name: "Anu",
+            percent: 101,
+            cap: None,
+            user_id: None,
+            starts_at: now(),
+            ends_at: now() + Duration::days(1),
+        };
         assert!(s.upsert_affiliate(&partner).await.is_err(), "{e}: percent over 100");
         assert!(s.upsert_affiliate(&drape_store::upgrades::NewAffiliate { code: "an<u", percent: 5, ..partner.clone() }).await.is_err(), "{e}: odd characters");
         s.upsert_affiliate(&drape_store::upgrades::NewAffiliate { percent: 5, ..partner.clone() }).await.unwrap();
@@ -288,7 +311,13 @@ async fn upgrade_ladder_and_affiliation_codes_are_kept_and_validated() {
         let owner = CartOwner::Guest("guest-token-upgrades");
         let p = s.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
         let size = s.sizes(p.id).await.unwrap().into_iter().find(|z| z.stock > 0).unwrap();
-        s.add_to_cart(owner, &CartLine { id: 0, product_id: p.id, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 1, deal_id: None }, now()).await.unwrap();
+        s.add_to_cart(
+            owner,
+            &CartLine { id: 0, product_id: p.id, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 1, deal_id: None },
+            now(),
+        )
+        .await
+        .unwrap();
         let row = s.cart_row(owner).await.unwrap().unwrap();
         s.set_cart_choices(row.id, Some("FLAT200"), Some("ANU"), Some(Some(ladder[0].id)), now()).await.unwrap();
         let row = s.cart_row(owner).await.unwrap().unwrap();

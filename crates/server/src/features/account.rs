@@ -3,16 +3,16 @@
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ClientAddr, Json};
 use crate::features::cart;
+use crate::limits;
 use crate::security::{self, random_token, set_cookie, Viewer, GUEST_CART_COOKIE, SESSION_COOKIE, SESSION_DAYS};
 use crate::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use chrono::Duration;
-use crate::limits;
 use drape_domain::limits::{LOGIN_FAILURES_PER_CLIENT, OTP_RESEND_GAP, OTP_SENDS_PER_CLIENT, OTP_SENDS_PER_MOBILE};
-use drape_domain::stock;
 use drape_domain::otp::{self, CodeRefusal, CodeState, OtpCode, SendRefusal};
+use drape_domain::stock;
 use drape_domain::validation::Mobile;
 use drape_store::auth::Guess;
 use rand::Rng;
@@ -102,10 +102,7 @@ pub async fn send_otp(State(state): State<AppState>, ClientAddr(client): ClientA
     if state.config.demo {
         tracing::info!(mobile = %mobile, code = %code, "demo mode: login code (also at /dev/outbox)");
     }
-    Ok(axum::Json(OtpSent {
-        message: format!("OTP sent to {}", otp::masked_mobile(mobile.as_str())),
-        resend_in: otp::RESEND_AFTER_SECS,
-    }))
+    Ok(axum::Json(OtpSent { message: format!("OTP sent to {}", otp::masked_mobile(mobile.as_str())), resend_in: otp::RESEND_AFTER_SECS }))
 }
 
 /// Logs in with the code; starts a session, rotates the CSRF token and merges the guest cart into the
@@ -204,4 +201,3 @@ pub async fn logout(State(state): State<AppState>, viewer: Viewer) -> ApiResult<
     let headers = [(header::SET_COOKIE, security::set_cookie(SESSION_COOKIE, "", 0, true, state.config.secure_cookies))];
     Ok((headers, axum::Json(Done { status: "ok".into() })))
 }
-

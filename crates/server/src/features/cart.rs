@@ -41,7 +41,6 @@ pub async fn cart_dropdown(State(state): State<AppState>, viewer: Viewer) -> Api
     Ok(Json(CartQuantity { cart_quantity: quantity_of(&state, &viewer).await? }))
 }
 
-
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct ComboChoice {
     pub combo1: Option<String>,
@@ -94,12 +93,23 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
         let Some(first) = first else { return Err(ApiError::field("combo1", format!("Please Select {} size", label(1)))) };
         let Some(second) = second else { return Err(ApiError::field("combo2", format!("Please Select {} size", label(2)))) };
         let (a, b) = (find(1, first).ok_or_else(no_size)?, find(2, second).ok_or_else(no_size)?);
-        let line = CartLine { id: 0, product_id: p.id, size_id: None, combo1_size_id: Some(a.id), combo2_size_id: Some(b.id), quantity: req.quantity, deal_id: req.deal };
+        let line = CartLine {
+            id: 0,
+            product_id: p.id,
+            size_id: None,
+            combo1_size_id: Some(a.id),
+            combo2_size_id: Some(b.id),
+            quantity: req.quantity,
+            deal_id: req.deal,
+        };
         (line, stock::combo_stock(a.stock, b.stock))
     } else {
         let Some(value) = chosen(&req.size) else { return Err(ApiError::field("size", "Please Select Size...")) };
         let s = find(0, value).ok_or_else(no_size)?;
-        (CartLine { id: 0, product_id: p.id, size_id: Some(s.id), combo1_size_id: None, combo2_size_id: None, quantity: req.quantity, deal_id: req.deal }, s.stock)
+        (
+            CartLine { id: 0, product_id: p.id, size_id: Some(s.id), combo1_size_id: None, combo2_size_id: None, quantity: req.quantity, deal_id: req.deal },
+            s.stock,
+        )
     };
 
     let mut headers = HeaderMap::new();
@@ -109,10 +119,7 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
         (None, Some(t)) => CartOwner::Guest(t),
         (None, None) => {
             guest_token = security::random_token();
-            headers.append(
-                header::SET_COOKIE,
-                security::set_cookie(security::GUEST_CART_COOKIE, &guest_token, 30 * 86_400, true, state.config.secure_cookies),
-            );
+            headers.append(header::SET_COOKIE, security::set_cookie(security::GUEST_CART_COOKIE, &guest_token, 30 * 86_400, true, state.config.secure_cookies));
             CartOwner::Guest(&guest_token)
         }
     };

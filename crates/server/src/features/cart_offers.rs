@@ -49,7 +49,14 @@ pub async fn last_minute_deals(State(state): State<AppState>, viewer: Viewer, Pa
             continue;
         }
         let card = catalog::cards(&state, std::slice::from_ref(&p)).await?.remove(0);
-        deals.push(DealOut { id: d.id, deal_price: d.deal_price, deal_price_ui: format_inr(d.deal_price), product: card, sizes, in_cart: lines.iter().any(|l| l.deal_id == Some(d.id)) });
+        deals.push(DealOut {
+            id: d.id,
+            deal_price: d.deal_price,
+            deal_price_ui: format_inr(d.deal_price),
+            product: card,
+            sizes,
+            in_cart: lines.iter().any(|l| l.deal_id == Some(d.id)),
+        });
     }
     Ok(axum::Json(Deals { deals }))
 }
@@ -128,7 +135,11 @@ async fn take_gift(state: &AppState, viewer: &Viewer, choice: &GiftChoice, paid:
                 return Err(ApiError::field("gift_offer_id", "Add something to your cart to get this gift."));
             }
             if !offered.is_some_and(|g| g.eligible) {
-                let goods = priced.cart_attr.subtotal - priced.cart_attr.bundle_discount - priced.cart_attr.coupon_discount - priced.cart_attr.upgrade_discount - priced.cart_attr.affiliate_discount;
+                let goods = priced.cart_attr.subtotal
+                    - priced.cart_attr.bundle_discount
+                    - priced.cart_attr.coupon_discount
+                    - priced.cart_attr.upgrade_discount
+                    - priced.cart_attr.affiliate_discount;
                 return Err(ApiError::field("gift_offer_id", format!("Add {} more to get this gift.", format_inr((gift.min_order - goods).max(100)))));
             }
             state.store.set_cart_gift(row.id, gift.id, Some(size)).await?;

@@ -237,7 +237,9 @@ async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRow, c
         let by_id = |id: Option<i64>| id.and_then(|id| all_sizes.iter().find(|s| s.id == id && s.product_id == p.id));
         let (size_text, combo, raw_stock) = match (by_id(line.size_id), by_id(line.combo1_size_id), by_id(line.combo2_size_id)) {
             (Some(s), _, _) => (s.value.clone(), None, s.stock),
-            (None, Some(a), Some(b)) => (format!("{} / {}", a.value, b.value), Some(vec![a.value.clone(), b.value.clone()]), stock::combo_stock(a.stock, b.stock)),
+            (None, Some(a), Some(b)) => {
+                (format!("{} / {}", a.value, b.value), Some(vec![a.value.clone(), b.value.clone()]), stock::combo_stock(a.stock, b.stock))
+            }
             _ => (String::new(), None, 0),
         };
         let available = if p.is_active() { stock::purchasable_quantity(raw_stock, p.max_cart_items) } else { 0 };
@@ -424,7 +426,11 @@ async fn build_cart_with(state: &AppState, viewer: &Viewer, owner: CartOwner<'_>
             subtotal: t.subtotal,
             subtotal_ui: format_inr(t.subtotal),
             bundle_discount: t.bundle_discount,
-            bundles: t.bundles.iter().map(|b| BundleOut { key: b.key.clone(), title: b.title.clone(), discount: b.discount, discount_ui: format_inr(b.discount) }).collect(),
+            bundles: t
+                .bundles
+                .iter()
+                .map(|b| BundleOut { key: b.key.clone(), title: b.title.clone(), discount: b.discount, discount_ui: format_inr(b.discount) })
+                .collect(),
             coupon_code: row.coupon_code.clone(),
             coupon_discount: t.coupon_discount,
             coupon_discount_ui: format_inr(t.coupon_discount),
@@ -536,7 +542,8 @@ async fn apply_cart_query(state: &AppState, viewer: &Viewer, owner: CartOwner<'_
         trial.affiliation_code = code;
     }
     if let Some(option) = q.upgrade_selected_option.as_deref().map(str::trim).filter(|o| !o.is_empty()) {
-        let id: i64 = option.parse().ok().filter(|id| *id >= 0).ok_or_else(|| ApiError::field("upgrade_selected_option", "Choose an upgrade from the list."))?;
+        let id: i64 =
+            option.parse().ok().filter(|id| *id >= 0).ok_or_else(|| ApiError::field("upgrade_selected_option", "Choose an upgrade from the list."))?;
         // 0 takes the upgrade off.
         trial.upgrade_option_id = (id > 0).then_some(id);
     }
@@ -641,7 +648,12 @@ pub async fn change_quantity(
 /// Removes a line and answers the repriced cart.
 #[utoipa::path(delete, path = "/api/v4/cart-items-new/{id}/", tag = "cart", params(("id" = i64, Path), CartQuery),
     responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn remove_item(State(state): State<AppState>, viewer: Viewer, Path(line_id): Path<String>, Query(q): Query<CartQuery>) -> ApiResult<axum::Json<CartOut>> {
+pub async fn remove_item(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(line_id): Path<String>,
+    Query(q): Query<CartQuery>,
+) -> ApiResult<axum::Json<CartOut>> {
     let line_id: i64 = line_id.trim().parse().map_err(|_| ApiError::not_found("That item is not in your cart."))?;
     let (owner, mut row) = own_cart(&state, &viewer, None).await?;
     if !state.store.cart_lines(owner).await?.iter().any(|l| l.id == line_id) {
@@ -657,14 +669,24 @@ pub async fn remove_item(State(state): State<AppState>, viewer: Viewer, Path(lin
 /// Adds gift wrap to the cart.
 #[utoipa::path(post, path = "/api/v4/carts-new/{id}/gift-wrap/", tag = "cart", params(("id" = i64, Path), CartQuery),
     responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn add_gift_wrap(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>, Query(q): Query<CartQuery>) -> ApiResult<axum::Json<CartOut>> {
+pub async fn add_gift_wrap(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(cart_id): Path<String>,
+    Query(q): Query<CartQuery>,
+) -> ApiResult<axum::Json<CartOut>> {
     set_wrap(state, viewer, cart_id, true, q).await
 }
 
 /// Removes gift wrap from the cart.
 #[utoipa::path(delete, path = "/api/v4/carts-new/{id}/delete-gift-wrap/", tag = "cart", params(("id" = i64, Path), CartQuery),
     responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn remove_gift_wrap(State(state): State<AppState>, viewer: Viewer, Path(cart_id): Path<String>, Query(q): Query<CartQuery>) -> ApiResult<axum::Json<CartOut>> {
+pub async fn remove_gift_wrap(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(cart_id): Path<String>,
+    Query(q): Query<CartQuery>,
+) -> ApiResult<axum::Json<CartOut>> {
     set_wrap(state, viewer, cart_id, false, q).await
 }
 
@@ -729,7 +751,8 @@ pub async fn delete_oos_items(
     let to_wishlist = is_yes(&q.isWishList);
     let user_id = if to_wishlist { Some(viewer.require_user()?.id) } else { None };
     let priced = build_cart(&state, &viewer, owner, &row).await?;
-    let gone: Vec<&CartItemOut> = priced.cart_items.iter().filter(|i| i.stock.status == 0 && (products.is_empty() || products.contains(&i.product_detail.id))).collect();
+    let gone: Vec<&CartItemOut> =
+        priced.cart_items.iter().filter(|i| i.stock.status == 0 && (products.is_empty() || products.contains(&i.product_detail.id))).collect();
     let gone_ids: Vec<i64> = gone.iter().map(|i| i.id).collect();
     apply_cart_query(&state, &viewer, owner, &mut row, &choices, LineChange::Remove(&gone_ids)).await?;
     if let Some(user_id) = user_id {

@@ -498,7 +498,13 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
         size_chart_image: vec![p.size_chart_in.clone(), p.size_chart_cm.clone()],
         gallery: gallery
             .into_iter()
-            .map(|g| GalleryOut { kind: if g.kind == "video" { GalleryKind::Video } else { GalleryKind::Image }, img_m: g.img_m, img_l: g.img_l, thumbnail_url: g.thumbnail_url, embed: g.embed })
+            .map(|g| GalleryOut {
+                kind: if g.kind == "video" { GalleryKind::Video } else { GalleryKind::Image },
+                img_m: g.img_m,
+                img_l: g.img_l,
+                thumbnail_url: g.thumbnail_url,
+                embed: g.embed,
+            })
             .collect(),
         more_colors: variants
             .iter()
@@ -639,4 +645,3 @@ pub async fn item_in_stock(
     };
     Ok(([(axum::http::header::CONTENT_TYPE, "text/plain; charset=utf-8")], n.to_string()))
 }
-

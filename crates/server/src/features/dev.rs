@@ -34,4 +34,3 @@ pub async fn outbox(State(state): State<AppState>) -> ApiResult<Json<Outbox>> {
         .collect();
     Ok(Json(Outbox { messages }))
 }
-

@@ -102,7 +102,15 @@ pub async fn offer_messages(State(state): State<AppState>, viewer: Viewer, Query
             };
             out.insert(
                 o.offer_key.clone(),
-                OfferOut { offertype: o.offertype, msg: o.msg, count: o.count, qty, offer_applied: offer_applied(o.count, qty), url: o.url, message: o.message },
+                OfferOut {
+                    offertype: o.offertype,
+                    msg: o.msg,
+                    count: o.count,
+                    qty,
+                    offer_applied: offer_applied(o.count, qty),
+                    url: o.url,
+                    message: o.message,
+                },
             );
         }
     }

@@ -25,4 +25,3 @@ pub async fn healthz(State(state): State<AppState>) -> (StatusCode, Json<Health>
         }
     }
 }
-

@@ -5,11 +5,11 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::{Form, Json, Query};
 use crate::features::catalog::find_product;
 use crate::limits;
-use drape_domain::limits::REVIEWS_PER_SHOPPER;
 use crate::security::Viewer;
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use drape_domain::limits::REVIEWS_PER_SHOPPER;
 use drape_domain::validation::review;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -211,19 +211,17 @@ pub async fn save_review(State(state): State<AppState>, viewer: Viewer, Json(r):
     let Some(order) = order.filter(|o| o.status == drape_store::orders::DELIVERED) else {
         return Err(not_eligible());
     };
-    limits::take(&state, &REVIEWS_PER_SHOPPER, &user.id.to_string(), |_| {
-        "You have written many reviews today. Please try again tomorrow.".to_string()
-    })
-    .await?;
+    limits::take(&state, &REVIEWS_PER_SHOPPER, &user.id.to_string(), |_| "You have written many reviews today. Please try again tomorrow.".to_string()).await?;
     let stars = match r.star {
         Some(s) if (1..=5).contains(&s) => s,
         Some(_) => return Err(ApiError::field("star", "Please choose 1 to 5 stars.")),
-        None => state.store.my_rating(user.id, r.product, &order.order_ref).await?.ok_or_else(|| ApiError::field("star", "Please rate the product to write review"))?,
+        None => state
+            .store
+            .my_rating(user.id, r.product, &order.order_ref)
+            .await?
+            .ok_or_else(|| ApiError::field("star", "Please rate the product to write review"))?,
     };
-    let id = state
-        .store
-        .save_review(r.product, user.id, r.headline.trim(), r.comment.trim(), r.public_name.trim(), stars, state.now())
-        .await?;
+    let id = state.store.save_review(r.product, user.id, r.headline.trim(), r.comment.trim(), r.public_name.trim(), stars, state.now()).await?;
     Ok(axum::Json(ReviewSaved { status: "success".into(), id }))
 }
 

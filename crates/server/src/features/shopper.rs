@@ -4,8 +4,8 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ClientAddr, Form, Json, Query};
-use crate::limits;
 use crate::features::{cart, catalog};
+use crate::limits;
 use crate::security::{self, Viewer};
 use crate::AppState;
 use axum::extract::State;
@@ -52,7 +52,11 @@ pub async fn add_product_request(
 ) -> ApiResult<axum::Json<NotifyAnswer>> {
     let cookie = security::cookie(&headers, security::CSRF_COOKIE);
     if cookie.is_none() || q.csrfmiddlewaretoken.is_none() || cookie != q.csrfmiddlewaretoken {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "csrf_failed", "Your security token is missing or does not match. Please reload the page and try again."));
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "csrf_failed",
+            "Your security token is missing or does not match. Please reload the page and try again.",
+        ));
     }
     let id: i64 = q.productname.trim().parse().ok().filter(|n| *n > 0).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
     let p = state.store.product_by_id(id).await?;
@@ -76,12 +80,12 @@ pub async fn add_product_request(
     limits::take(&state, &NOTIFY_PER_EMAIL, &contact.email.to_ascii_lowercase(), busy).await?;
     limits::take(&state, &NOTIFY_PER_PRODUCT, &p.id.to_string(), busy).await?;
     let now = state.now();
-    let fresh = state
-        .store
-        .request_size(p.id, size, &contact.requester, viewer.user.as_ref().map(|u| u.id), &contact.email, &contact.phone, now)
-        .await?;
+    let fresh = state.store.request_size(p.id, size, &contact.requester, viewer.user.as_ref().map(|u| u.id), &contact.email, &contact.phone, now).await?;
     if !fresh {
-        return Ok(axum::Json(NotifyAnswer { result: "success".into(), message: format!("We already have your request for size {size}. We will let you know when it is back.") }));
+        return Ok(axum::Json(NotifyAnswer {
+            result: "success".into(),
+            message: format!("We already have your request for size {size}. We will let you know when it is back."),
+        }));
     }
     let body = format!("We will let you know as soon as {} in size {size} is back in stock.", p.name);
     state.store.enqueue_message("email", &contact.email, &body, now).await?;
@@ -312,7 +316,14 @@ pub async fn event_data(
     let source: String = d.source.chars().take(40).collect();
     state
         .store
-        .record_shopper_event(&d.event_name, viewer.user.as_ref().map(|u| u.id), product.as_ref().map(|p| p.id), cart.as_ref().map(|c| c.cart_id), &source, state.now())
+        .record_shopper_event(
+            &d.event_name,
+            viewer.user.as_ref().map(|u| u.id),
+            product.as_ref().map(|p| p.id),
+            cart.as_ref().map(|c| c.cart_id),
+            &source,
+            state.now(),
+        )
         .await?;
     let size: String = d.size.unwrap_or_default().chars().take(20).collect();
     let product_data = match &product {
@@ -387,7 +398,11 @@ pub async fn wishlist(State(state): State<AppState>, viewer: Viewer, Query(q): Q
 /// Removes one wishlist entry of the shopper's.
 #[utoipa::path(delete, path = "/api/v3/wishlist/{id}/", tag = "shopper", params(("id" = i64, Path)),
     responses((status = 200, body = WishlistOut), (status = 401, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn remove_wishlist_entry(State(state): State<AppState>, viewer: Viewer, axum::extract::Path(id): axum::extract::Path<String>) -> ApiResult<axum::Json<WishlistOut>> {
+pub async fn remove_wishlist_entry(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    axum::extract::Path(id): axum::extract::Path<String>,
+) -> ApiResult<axum::Json<WishlistOut>> {
     let user = viewer.require_user()?;
     let id: i64 = id.trim().parse().map_err(|_| ApiError::not_found("That item is not in your wishlist."))?;
     if !state.store.remove_wishlist_entry(user.id, id).await? {
@@ -399,7 +414,11 @@ pub async fn remove_wishlist_entry(State(state): State<AppState>, viewer: Viewer
 /// The cart's event data (spec 000 §3) for the visitor's own cart.
 #[utoipa::path(get, path = "/api/v3/webengage-cart/{id}/", tag = "shopper", params(("id" = i64, Path)),
     responses((status = 200, body = CartEventData), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn webengage_cart(State(state): State<AppState>, viewer: Viewer, axum::extract::Path(id): axum::extract::Path<String>) -> ApiResult<axum::Json<CartEventData>> {
+pub async fn webengage_cart(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    axum::extract::Path(id): axum::extract::Path<String>,
+) -> ApiResult<axum::Json<CartEventData>> {
     let id: i64 = id.trim().parse().map_err(|_| ApiError::not_found("We couldn't find that cart."))?;
     match cart_event_data(&state, &viewer).await? {
         Some(c) if c.cart_id == id => Ok(axum::Json(c)),

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use axum::body::Body;
+use axum::extract::ConnectInfo;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use chrono::{TimeZone, Utc};
@@ -11,7 +12,6 @@ use drape_server::config::Config;
 use drape_server::{routes, AppState};
 use drape_store::testing::TestDb;
 use http_body_util::BodyExt;
-use axum::extract::ConnectInfo;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -44,17 +44,22 @@ impl Answer {
     }
 }
 
-pub async fn app_with(config_change: impl FnOnce(&mut Config), seed: bool) -> TestApp {
-    app_on(TestDb::sqlite().await, config_change, seed).await
+/// The engine this run of the HTTP suite uses: SQLite, or PostgreSQL with `DRAPE_TEST_ENGINE=postgres`
+/// (`make test` runs the suite once on each).
+pub async fn test_db() -> TestDb {
+    match std::env::var("DRAPE_TEST_ENGINE").as_deref() {
+        Ok("postgres") => TestDb::postgres().await.expect("DRAPE_TEST_ENGINE=postgres needs a reachable PostgreSQL"),
+        _ => TestDb::sqlite().await,
+    }
 }
 
-/// The demo shop on each engine: SQLite, and PostgreSQL when reachable (required under CI=true).
+pub async fn app_with(config_change: impl FnOnce(&mut Config), seed: bool) -> TestApp {
+    app_on(test_db().await, config_change, seed).await
+}
+
+/// The demo shop on this run's engine, for the tests that loop over engines.
 pub async fn apps() -> Vec<TestApp> {
-    let mut all = vec![app().await];
-    if let Some(db) = TestDb::postgres().await {
-        all.push(app_on(db, |_| {}, true).await);
-    }
-    all
+    vec![app().await]
 }
 
 pub async fn app_on(db: TestDb, config_change: impl FnOnce(&mut Config), seed: bool) -> TestApp {
