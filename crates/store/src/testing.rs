@@ -122,3 +122,57 @@ impl ChangeWatch {
         (row.0, row.1.unwrap_or_default())
     }
 }
+
+/// What the migrations made, in terms both engines share: tables with their columns (name and
+/// whether they take NULL) and the indexes created by name (those behind primary keys and UNIQUE
+/// constraints are left out: each engine names them its own way).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Schema {
+    pub columns: std::collections::BTreeSet<(String, String, bool)>,
+    pub indexes: std::collections::BTreeSet<(String, String, bool)>,
+}
+
+impl TestDb {
+    pub async fn schema(&self) -> Schema {
+        let pool = &self.store.pool;
+        let (columns, indexes): (Vec<(String, String, i64)>, Vec<(String, String, i64)>) = match self.store.engine() {
+            crate::Engine::Sqlite => (
+                sqlx::query_as(
+                    "SELECT m.name, c.name, CASE WHEN c.\"notnull\" = 1 OR c.pk > 0 THEN 0 ELSE 1 END FROM sqlite_master m, pragma_table_info(m.name) c \
+                     WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE '_sqlx%'",
+                )
+                .fetch_all(pool)
+                .await
+                .expect("sqlite columns"),
+                sqlx::query_as(
+                    "SELECT tbl_name, name, CASE WHEN sql LIKE 'CREATE UNIQUE%' THEN 1 ELSE 0 END FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL",
+                )
+                .fetch_all(pool)
+                .await
+                .expect("sqlite indexes"),
+            ),
+            crate::Engine::Postgres => (
+                sqlx::query_as(
+                    "SELECT CAST(table_name AS TEXT), CAST(column_name AS TEXT), CASE WHEN is_nullable = 'YES' THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END \
+                     FROM information_schema.columns WHERE table_schema = current_schema() AND table_name NOT LIKE '_sqlx%'",
+                )
+                .fetch_all(pool)
+                .await
+                .expect("postgres columns"),
+                sqlx::query_as(
+                    "SELECT CAST(t.relname AS TEXT), CAST(i.relname AS TEXT), CASE WHEN x.indisunique THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END \
+                     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid \
+                     WHERE t.relnamespace = to_regnamespace(current_schema()) AND t.relname NOT LIKE '_sqlx%' \
+                       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)",
+                )
+                .fetch_all(pool)
+                .await
+                .expect("postgres indexes"),
+            ),
+        };
+        Schema {
+            columns: columns.into_iter().map(|(t, c, n)| (t, c, n == 1)).collect(),
+            indexes: indexes.into_iter().map(|(t, i, u)| (t, i, u == 1)).collect(),
+        }
+    }
+}

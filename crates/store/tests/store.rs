@@ -376,3 +376,29 @@ async fn a_burst_of_guesses_burns_the_code_after_five() {
         db.finish().await;
     }
 }
+
+/// The two migration folders make the same tables, columns, nullability and named indexes.
+#[tokio::test]
+async fn both_migration_sets_make_the_same_schema() {
+    let sqlite = TestDb::sqlite().await;
+    let Some(postgres) = TestDb::postgres().await else { return };
+    let (a, b) = (sqlite.schema().await, postgres.schema().await);
+    assert!(a.columns.len() > 100, "{} columns read", a.columns.len());
+    let only = |x: &std::collections::BTreeSet<(String, String, bool)>, y: &std::collections::BTreeSet<(String, String, bool)>| {
+        x.difference(y).map(|r| format!("{r:?}")).collect::<Vec<_>>().join("\n  ")
+    };
+    assert!(
+        a.columns == b.columns,
+        "columns only in sqlite:\n  {}\ncolumns only in postgres:\n  {}",
+        only(&a.columns, &b.columns),
+        only(&b.columns, &a.columns)
+    );
+    assert!(
+        a.indexes == b.indexes,
+        "indexes only in sqlite:\n  {}\nindexes only in postgres:\n  {}",
+        only(&a.indexes, &b.indexes),
+        only(&b.indexes, &a.indexes)
+    );
+    sqlite.finish().await;
+    postgres.finish().await;
+}
