@@ -140,7 +140,20 @@ export function launchBrowser() {
   });
 }
 
-/** A phone-sized page (390×844, touch) on the server's origin. */
+/**
+ * Chromium's console words for what a Content-Security-Policy refused: "Applying inline style violates the
+ * following Content Security Policy directive …" (this Chromium), "Refused to apply inline style …" (older ones).
+ */
+const CSP_CONSOLE = /Content Security Policy|Refused to /;
+
+/**
+ * A phone-sized page (390×844, touch) on the server's origin.
+ *
+ * The server sends a strict Content-Security-Policy; anything it refuses (an inline style or script, an
+ * image from another host, eval) is collected in `csp`, from the console and from the page's own
+ * `securitypolicyviolation` events, and closing the page or its context (every test's teardown) then
+ * throws, so no test passes over a CSP violation. `assertNoCspViolations(csp)` checks mid-test.
+ */
 export async function newPhonePage(browser, baseURL) {
   const context = await browser.newContext({
     baseURL,
@@ -152,13 +165,64 @@ export async function newPhonePage(browser, baseURL) {
     timezoneId: 'Asia/Kolkata',
   });
   context.setDefaultTimeout(15_000);
+  const csp = [];
+  context.on('console', (m) => {
+    if (CSP_CONSOLE.test(m.text())) csp.push(`console: ${m.text()}`);
+  });
+  await context.exposeBinding('__drapeCspViolation', (_source, text) => csp.push(`securitypolicyviolation: ${text}`));
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const where = `${e.sourceFile || document.location.href}:${e.lineNumber}`;
+        const sample = e.sample ? ` «${e.sample}»` : '';
+        window.__drapeCspViolation?.(`${e.effectiveDirective} refused ${e.blockedURI || '(inline)'} at ${where}${sample}`);
+      },
+      true,
+    );
+  });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
-  return { context, page, problems };
+  failOnCspAtClose(context, page, csp);
+  return { context, page, problems, csp };
+}
+
+/** Throws when the page's Content-Security-Policy refused anything (see newPhonePage). */
+export function assertNoCspViolations(csp) {
+  if (csp.length > 0) {
+    throw new Error(`Content-Security-Policy violations (${csp.length}):\n  ${csp.join('\n  ')}`);
+  }
+}
+
+/**
+ * Tests end with `context.close()` (or `page.close()`): both are wrapped so that, once closed, they
+ * throw if any CSP violation was seen. Reported once per page.
+ */
+function failOnCspAtClose(context, page, csp) {
+  let checked = false;
+  const check = () => {
+    if (checked) return;
+    checked = true;
+    assertNoCspViolations(csp);
+  };
+  // A round trip to the page first: console lines and binding calls sent before it have arrived.
+  const settle = () => page.evaluate(() => new Promise((r) => setTimeout(r, 50))).catch(() => {});
+  const closeContext = context.close.bind(context);
+  context.close = async (...args) => {
+    if (!page.isClosed()) await settle();
+    await closeContext(...args);
+    check();
+  };
+  const closePage = page.close.bind(page);
+  page.close = async (...args) => {
+    if (!page.isClosed()) await settle();
+    await closePage(...args);
+    check();
+  };
 }
 
 export async function screenshot(page, name, { fullPage = false } = {}) {

@@ -79,8 +79,12 @@ describe('<CartPage>', () => {
     });
     serve({
       ...base,
-      'GET /api/v4/carts-new/7': (u) => {
+      'GET /api/v4/carts-new/7': (u, init) => {
         const code = u.searchParams.get('coupon_code');
+        // as the server does: a GET that asks a change needs the CSRF header
+        if (code && (init.headers as Record<string, string>)['X-CSRFToken'] !== 'tok123') {
+          return json({ error: 'csrf_failed', message: 'Your security token is missing or does not match.' }, 403);
+        }
         if (code === 'SUMMER50') return json({ error: 'invalid_field', message: 'This coupon has expired.' }, 400);
         if (code === 'BRA15') return json(withCoupon);
         return json(cartFixture());

@@ -385,6 +385,16 @@ describe('ProductView', () => {
     );
   });
 
+  it('a full wishlist: the server\'s message as it is, and the heart stays empty', async () => {
+    const full = 'Your wishlist is full (200 items). Please remove something first.';
+    routes['POST /api/v3/wishlist/'] = () => json({ error: 'wishlist_full', message: full }, 400);
+    const props = view({ me: shopper(null) });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to wishlist' }));
+    expect((await screen.findByText(full)).closest('#toast-warning')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to wishlist' }).getAttribute('aria-pressed')).toBe('false');
+    expect(props.onWishlistChanged).not.toHaveBeenCalled();
+  });
+
   it('the heart reflects product.is_in_wishlist', () => {
     view({ product: productFixture({ is_in_wishlist: true }), me: shopper(null) });
     expect(screen.getByRole('button', { name: 'Remove from wishlist' })).toBeTruthy();

@@ -33,6 +33,15 @@ const entry = (over: Partial<WishlistItem> = {}): WishlistItem => ({
   multi_combo_size: '',
   ...over,
 });
+/** One page of the answer; by default the only one. */
+const page = (items: WishlistItem[], over: Partial<Wishlist> = {}): Wishlist => ({
+  items,
+  wishlist_count: items.length,
+  number: 1,
+  num_pages: 1,
+  has_next: false,
+  ...over,
+});
 const size = (value: string, quantity: number) => sizeFixture(value, quantity, { urgency_message: '' });
 const comboSizes = (bra: [string, number][], panty: [string, number][]): SizesResponse => ({
   status: 'success',
@@ -121,7 +130,7 @@ describe('<WishlistPage>', () => {
 
   it('Move to cart: the saved combo sizes are chosen, added, then taken off the list', async () => {
     const other = entry({ id: 2, product: card({ id: 5, name: 'Seamless Moulded T-Shirt Bra', slug: 'seamless-bra' }), first_combo_size: '', second_combo_size: '' });
-    let list: Wishlist = { items: [entry(), other], wishlist_count: 2 };
+    let list: Wishlist = page([entry(), other]);
     let added: unknown = null;
     serve({
       'GET /api/v1/me/': () => json(shopper),
@@ -132,7 +141,7 @@ describe('<WishlistPage>', () => {
         return json({ status: 'success', cart_quantity: 3, item_id: 9, message: 'Added to cart' });
       },
       'DELETE /api/v3/wishlist/1/': () => {
-        list = { items: [other], wishlist_count: 1 };
+        list = page([other]);
         return json(list);
       },
       'POST /get-event-data/': () => json({ product: null, cart: null }),
@@ -160,7 +169,7 @@ describe('<WishlistPage>', () => {
   it('a refused add keeps the item and shows why', async () => {
     serve({
       'GET /api/v1/me/': () => json(shopper),
-      'GET /api/v3/wishlist/': () => json({ items: [entry({ first_combo_size: '', second_combo_size: '', product: card({ slug: 'plain' }) })], wishlist_count: 1 }),
+      'GET /api/v3/wishlist/': () => json(page([entry({ first_combo_size: '', second_combo_size: '', product: card({ slug: 'plain' }) })])),
       'GET /web/api/v1/product/plain/sizes/s/': () => json(plainSizes([['S', 1], ['M', 2]])),
       'POST /api/v3/cart-items/': () => json({ error: 'bad_request', message: 'Only 1 left in this size' }, 400),
     });
@@ -178,12 +187,102 @@ describe('<WishlistPage>', () => {
   it('Remove takes the entry off; an empty list says so', async () => {
     serve({
       'GET /api/v1/me/': () => json(shopper),
-      'GET /api/v3/wishlist/': () => json({ items: [entry()], wishlist_count: 1 }),
-      'DELETE /api/v3/wishlist/1/': () => json({ items: [], wishlist_count: 0 }),
+      'GET /api/v3/wishlist/': () => json(page([entry()])),
+      'DELETE /api/v3/wishlist/1/': () => json(page([])),
       'POST /get-event-data/': () => json({ product: null, cart: null }),
     });
     renderWishlist();
     fireEvent.click(await screen.findByRole('button', { name: 'Remove Lace Bra & Panty Set from your wishlist' }));
     expect(await screen.findByTestId('wishlist-empty')).toBeTruthy();
+  });
+});
+
+// ------------------------------------------------------------------ paging (50 a page, newest first)
+
+/** A fake wishlist of `total` entries (ids total…1, newest first) answering pages as the server does. */
+function pagedWishlist(total: number) {
+  let ids = Array.from({ length: total }, (_, i) => total - i);
+  const item = (id: number) =>
+    entry({ id, product: card({ id: 1000 + id, name: `Saved product ${id}`, slug: `saved-${id}`, url: `/product/saved-${id}` }), first_combo_size: '', second_combo_size: '' });
+  const answer = (n: number): Wishlist => {
+    const num_pages = Math.max(1, Math.ceil(ids.length / 50));
+    return page(ids.slice((n - 1) * 50, n * 50).map(item), { wishlist_count: ids.length, number: n, num_pages, has_next: n < num_pages });
+  };
+  return {
+    'GET /api/v3/wishlist/': (u: URL) => json(answer(Number(u.searchParams.get('page') ?? '1'))),
+    count: () => ids.length,
+    remove: (id: number) => () => {
+      ids = ids.filter((x) => x !== id);
+      return json(answer(1));
+    },
+  };
+}
+
+const pagesAsked = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/v3/wishlist/').map((c) => c.url.searchParams.get('page'));
+
+describe('<WishlistPage> paging', () => {
+  beforeEach(() => {
+    document.cookie = 'csrftoken=tok123';
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the first page; Show more appends the next; no button once the last page is in', async () => {
+    const fake = pagedWishlist(120);
+    serve({ 'GET /api/v1/me/': () => json(shopper), 'GET /api/v3/wishlist/': fake['GET /api/v3/wishlist/'] });
+    renderWishlist();
+    await waitFor(() => expect(screen.getAllByTestId('wishlist-item')).toHaveLength(50));
+    expect(pagesAsked()).toEqual(['1']);
+    expect(screen.getByTestId('wishlist-total').textContent).toBe('120 items');
+    expect(screen.getByText('Showing 50 of 120')).toBeTruthy();
+    const names = () => screen.getAllByTestId('wishlist-item').map((c) => c.querySelector('.wl-card__name')!.textContent);
+    expect(names()[0]).toBe('Saved product 120');
+    expect(names()[49]).toBe('Saved product 71');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByTestId('wishlist-item')).toHaveLength(100));
+    expect(pagesAsked()).toEqual(['1', '2']);
+    expect(names()[50]).toBe('Saved product 70');
+    expect(screen.getByText('Showing 100 of 120')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByTestId('wishlist-item')).toHaveLength(120));
+    expect(pagesAsked()).toEqual(['1', '2', '3']);
+    expect(names()[119]).toBe('Saved product 1');
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('no Show more when the only page says has_next false', async () => {
+    const fake = pagedWishlist(50);
+    serve({ 'GET /api/v1/me/': () => json(shopper), 'GET /api/v3/wishlist/': fake['GET /api/v3/wishlist/'] });
+    renderWishlist();
+    await waitFor(() => expect(screen.getAllByTestId('wishlist-item')).toHaveLength(50));
+    expect(screen.getByTestId('wishlist-total').textContent).toBe('50 items');
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(screen.queryByText(/^Showing /)).toBeNull();
+  });
+
+  it('a removal with two pages loaded: page 1 from the answer, then both pages asked again; the header count follows', async () => {
+    const fake = pagedWishlist(120);
+    serve({
+      'GET /api/v1/me/': () => json({ ...shopper, wishlistCount: fake.count() }),
+      'GET /api/v3/wishlist/': fake['GET /api/v3/wishlist/'],
+      'DELETE /api/v3/wishlist/120/': fake.remove(120),
+      'POST /get-event-data/': () => json({ product: null, cart: null }),
+    });
+    const { client } = renderWishlist();
+    await waitFor(() => expect(screen.getAllByTestId('wishlist-item')).toHaveLength(50));
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByTestId('wishlist-item')).toHaveLength(100));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Saved product 120 from your wishlist' }));
+    await waitFor(() => expect(pagesAsked()).toEqual(['1', '2', '1', '2']));
+    await waitFor(() => expect(screen.getAllByTestId('wishlist-item')).toHaveLength(100));
+    const names = screen.getAllByTestId('wishlist-item').map((c) => c.querySelector('.wl-card__name')!.textContent);
+    expect(names[0]).toBe('Saved product 119');
+    expect(names[99]).toBe('Saved product 20');
+    expect(new Set(names).size).toBe(100);
+    expect(screen.getByTestId('wishlist-total').textContent).toBe('119 items');
+    expect(screen.getByText('Showing 100 of 119')).toBeTruthy();
+    expect(client.getQueryData<Me>(['me'])?.wishlistCount).toBe(119);
   });
 });

@@ -21,15 +21,48 @@ describe('api client', () => {
     document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   });
 
-  it('sends the app headers on every call and no CSRF header on GET', async () => {
+  it('sends the app headers on every call, and X-CSRFToken on a GET when the cookie exists', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: 1 }));
     await api.get('/api/v1/me/');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     const headers = init!.headers as Record<string, string>;
     expect(url).toBe('/api/v1/me/');
     expect(headers).toMatchObject({ appsource: 'Web', appversion: '1', version: '1.4' });
-    expect(headers['X-CSRFToken']).toBeUndefined();
+    expect(headers['X-CSRFToken']).toBe('tok123');
     expect(init!.credentials).toBe('same-origin');
+  });
+
+  it('a plain GET without the cookie sends no CSRF header and asks nothing first (one request)', async () => {
+    document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    fetchMock.mockResolvedValue(jsonResponse(200, { ok: 1 }));
+    await api.get('/web/api/v1/products/', { query: { page: 1 } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/web/api/v1/products/?page=1');
+    const headers = fetchMock.mock.calls[0]![1]!.headers as Record<string, string>;
+    expect(headers['X-CSRFToken']).toBeUndefined();
+  });
+
+  it('a cart GET with a coupon (a GET that changes something) carries X-CSRFToken', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    await api.get('/api/v4/carts-new/7', { query: { coupon_code: 'WELCOME10' }, changes: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v4/carts-new/7?coupon_code=WELCOME10');
+    expect((init!.headers as Record<string, string>)['X-CSRFToken']).toBe('tok123');
+  });
+
+  it('a GET that changes something fetches the cookie first when there is none, then sends it', async () => {
+    document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    fetchMock.mockImplementationOnce(async () => {
+      document.cookie = 'csrftoken=fresh; path=/';
+      return jsonResponse(200, {});
+    });
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, {}));
+    await api.get('/api/v4/carts-new/7', { query: { coupon_code: 'WELCOME10' }, changes: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/me/');
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/v4/carts-new/7?coupon_code=WELCOME10');
+    expect((fetchMock.mock.calls[1]![1]!.headers as Record<string, string>)['X-CSRFToken']).toBe('fresh');
   });
 
   it.each(['post', 'put', 'patch'] as const)('%s carries the csrftoken cookie as X-CSRFToken and a JSON body', async (m) => {

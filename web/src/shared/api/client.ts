@@ -2,7 +2,8 @@ import type { ApiErrorBody } from './types';
 
 /**
  * The app's only door to the server: same origin, cookies included, the headers the spec's
- * clients send, CSRF on state-changing calls, and one error type whose message the UI shows as is.
+ * clients send, the CSRF header on every call once the cookie exists, and one error type whose
+ * message the UI shows as is.
  */
 
 export const APP_HEADERS = {
@@ -75,6 +76,11 @@ export interface RequestOptions {
    * calls. `csrfmiddlewaretoken` and the XHR marker header are added.
    */
   form?: Record<string, QueryValue>;
+  /**
+   * A GET that changes something (the cart's coupon and code queries): the server refuses it
+   * without `X-CSRFToken`, so the cookie is fetched first when there is none, as for a POST.
+   */
+  changes?: boolean;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -138,11 +144,12 @@ export const XHR_HEADER = { 'X-Requested-With': 'XMLHttpRequest' } as const;
 
 export async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...APP_HEADERS };
-  if (method !== 'GET') {
-    await ensureCsrfCookie();
-    const token = readCookie(CSRF_COOKIE);
-    if (token) headers[CSRF_HEADER] = token;
-  }
+  // Every call carries the token once the cookie exists (the spec's clients do, GETs included);
+  // only calls the server would refuse without it wait for the cookie, so a first page load
+  // stays one request.
+  if (method !== 'GET' || opts.changes) await ensureCsrfCookie();
+  const token = readCookie(CSRF_COOKIE);
+  if (token) headers[CSRF_HEADER] = token;
   let body: string | undefined;
   if (opts.form !== undefined) {
     const fields = new URLSearchParams();

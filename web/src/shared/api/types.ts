@@ -808,9 +808,19 @@ export interface WishlistItem {
   multi_combo_size: string;
 }
 
-/** GET /api/v3/wishlist/ and DELETE /api/v3/wishlist/{id}/ (login required) */
+/**
+ * GET /api/v3/wishlist/?page=N (N from 1, 50 entries a page) and DELETE /api/v3/wishlist/{id}/
+ * (which answers the first page); login required. A wishlist holds at most 200 entries: adding
+ * past that is a 400 whose message the product page shows as it is.
+ */
 export interface Wishlist {
+  /** one page of entries, newest first */
   items: WishlistItem[];
+  /** entries in the whole wishlist */
   wishlist_count: number;
+  /** this page's number, from 1 */
+  number: number;
+  num_pages: number;
+  has_next: boolean;
 }
 // ================================================================ end of cart page and wishlist

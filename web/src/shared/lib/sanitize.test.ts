@@ -22,4 +22,10 @@ describe('sanitizeHtml', () => {
       '<a href="https://example.com" rel="noopener noreferrer" target="_blank">x</a>',
     );
   });
+  it('keeps images from this origin only (the CSP refuses the rest)', () => {
+    expect(sanitizeHtml('<p>a<img src="/media/x.svg" alt="x"></p>')).toBe('<p>a<img src="/media/x.svg" alt="x" loading="lazy"></p>');
+    expect(sanitizeHtml('<p>a<img src="https://cdn.example.com/x.jpg"></p>')).toBe('<p>a</p>');
+    expect(sanitizeHtml('<p>a<img src="//cdn.example.com/x.jpg"></p>')).toBe('<p>a</p>');
+    expect(sanitizeHtml('<p>a<img></p>')).toBe('<p>a</p>');
+  });
 });

@@ -16,6 +16,12 @@ function safeUrl(v: string): boolean {
   return s.startsWith('/') || s.startsWith('https://') || s.startsWith('http://') || s.startsWith('#') || s.startsWith('mailto:');
 }
 
+/** The page's Content-Security-Policy allows images from this origin only (`img-src 'self' data: blob:`). */
+function sameOrigin(v: string): boolean {
+  const s = v.trim();
+  return s.startsWith('/') && !s.startsWith('//') && !s.startsWith('/\\');
+}
+
 function clean(node: Node): void {
   for (const child of Array.from(node.childNodes)) {
     if (child.nodeType === 8) {
@@ -25,7 +31,8 @@ function clean(node: Node): void {
     if (child.nodeType !== 1) continue;
     const el = child as Element;
     const tag = el.tagName.toUpperCase();
-    if (DROP.has(tag)) {
+    // an image from another host would only be refused (a CSP violation and a broken picture)
+    if (DROP.has(tag) || (tag === 'IMG' && !sameOrigin(el.getAttribute('src') ?? ''))) {
       el.remove();
       continue;
     }

@@ -16,9 +16,17 @@ export interface CartQuery {
   upgrade_selected_option?: number;
 }
 
-/** GET /api/v4/carts-new/{cart_id} — the whole cart; a coupon in the query is checked and kept. */
+/** A query that asks a change: the server refuses it (403 csrf_failed) without the CSRF header. */
+export function asksChange(query: CartQuery): boolean {
+  return Object.values(query).some((v) => v !== undefined && v !== null && v !== '');
+}
+
+/**
+ * GET /api/v4/carts-new/{cart_id} — the whole cart; a code or upgrade in the query is checked and
+ * kept, and such a GET carries `X-CSRFToken` (the cookie is fetched first when there is none).
+ */
 export function getCart(cartId: number, query: CartQuery = {}, signal?: AbortSignal): Promise<Cart> {
-  return api.get<Cart>(`/api/v4/carts-new/${cartId}`, { query: { ...query }, signal });
+  return api.get<Cart>(`/api/v4/carts-new/${cartId}`, { query: { ...query }, signal, changes: asksChange(query) });
 }
 
 /** The cart is money: always asked afresh when the page opens. */

@@ -8,7 +8,7 @@ import { Icon } from '@/shared/components/ui/Icon';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
 import { recordEvent } from '@/shared/lib/events';
-import { useWishlist } from '../api/get-wishlist';
+import { loadedItems, useWishlist, wishlistCount } from '../api/get-wishlist';
 import { useRemoveWishlistItem } from '../api/wishlist-mutations';
 import { savedSizesText } from '../wishlist';
 import { MoveToCartModal } from './MoveToCartModal';
@@ -18,7 +18,8 @@ const NEXT = '/wishlist/';
 
 /**
  * The wishlist (/wishlist/), for logged-in shoppers: saved products with their saved combo sizes,
- * 'Move to cart' (choose a size, add, then take it off the list) and 'Remove'.
+ * 'Move to cart' (choose a size, add, then take it off the list) and 'Remove'. The first page
+ * (50, newest first) shows; 'Show more' appends the next.
  * `onCartChanged` lets the app refresh the header's cart count (another feature's query).
  */
 export function WishlistPage({ onCartChanged }: { onCartChanged: (cartQuantity: number) => void }) {
@@ -30,7 +31,7 @@ export function WishlistPage({ onCartChanged }: { onCartChanged: (cartQuantity: 
   if (session.isPending) return <WishlistLoading />;
   if (!loggedIn || (isApiError(list.error) && list.error.status === 401)) return <LoginNeeded />;
   if (list.isPending) return <WishlistLoading />;
-  if (list.isError) {
+  if (list.isError && !list.isFetchNextPageError) {
     return (
       <Shell>
         <div className="state-panel" role="alert">
@@ -43,13 +44,14 @@ export function WishlistPage({ onCartChanged }: { onCartChanged: (cartQuantity: 
     );
   }
 
-  const items = list.data.items;
+  const items = loadedItems(list.data);
+  const count = wishlistCount(list.data);
   return (
     <Shell>
       <header className="wl-head">
         <h1 className="wl-head__title">Wishlist</h1>
-        <p className="wl-head__count">
-          {list.data.wishlist_count} {list.data.wishlist_count === 1 ? 'item' : 'items'}
+        <p className="wl-head__count" data-testid="wishlist-total">
+          {count} {count === 1 ? 'item' : 'items'}
         </p>
       </header>
       {items.length === 0 ? (
@@ -64,11 +66,34 @@ export function WishlistPage({ onCartChanged }: { onCartChanged: (cartQuantity: 
           </Link>
         </section>
       ) : (
-        <ul className="wl-grid" data-testid="wishlist">
-          {items.map((item) => (
-            <WishlistCard key={item.id} item={item} onMove={() => setMoving(item)} />
-          ))}
-        </ul>
+        <>
+          <ul className="wl-grid" data-testid="wishlist">
+            {items.map((item) => (
+              <WishlistCard key={item.id} item={item} onMove={() => setMoving(item)} />
+            ))}
+          </ul>
+          {list.hasNextPage ? (
+            <div className="wl-more">
+              <p className="wl-more__progress">
+                Showing {items.length} of {count}
+              </p>
+              <button
+                type="button"
+                className="button button--secondary button--wide"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+                data-testid="wishlist-more"
+              >
+                {list.isFetchingNextPage ? <Spinner size={18} label="Loading more" /> : 'Show more'}
+              </button>
+              {list.isFetchNextPageError ? (
+                <p className="form-error" role="alert">
+                  {errorMessage(list.error)}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </>
       )}
       {moving ? <MoveToCartModal entry={moving} onClose={() => setMoving(null)} onCartChanged={onCartChanged} /> : null}
     </Shell>
