@@ -1,10 +1,12 @@
 //! Drape's shop rules: pure Rust, no I/O. Everything here is decided from its inputs alone,
 //! so it is the most tested code in the project.
 
+pub mod categories;
 pub mod clock;
 pub mod engagement;
 pub mod limits;
 pub mod money;
+pub mod orders;
 pub mod otp;
 pub mod pricing;
 pub mod ratings;

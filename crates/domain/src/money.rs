@@ -19,6 +19,19 @@ pub fn format_inr(paise: i64) -> String {
     out
 }
 
+/// Paise in one rupee: the only place rupees become paise or back.
+pub const PAISE_PER_RUPEE: i64 = 100;
+
+/// Whole rupees an operator types, as paise; None when it would not fit.
+pub fn paise_from_rupees(rupees: i64) -> Option<i64> {
+    rupees.checked_mul(PAISE_PER_RUPEE)
+}
+
+/// Paise as a rupee number, for the analytics payloads that expect one (`799.5`).
+pub fn rupees_f64(paise: i64) -> f64 {
+    paise as f64 / PAISE_PER_RUPEE as f64
+}
+
 fn group_indian(n: u64) -> String {
     let digits = n.to_string();
     if digits.len() <= 3 {
@@ -65,5 +78,12 @@ mod tests {
         assert_eq!(discount_tag(129_900, 129_900), None);
         assert_eq!(discount_tag(139_900, 129_900), None);
         assert_eq!(discount_tag(100, 0), None);
+    }
+
+    #[test]
+    fn rupees_become_paise_in_one_place() {
+        assert_eq!(super::paise_from_rupees(1_499), Some(149_900));
+        assert_eq!(super::paise_from_rupees(i64::MAX), None);
+        assert_eq!(super::rupees_f64(79_950), 799.5);
     }
 }

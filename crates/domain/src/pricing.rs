@@ -177,6 +177,8 @@ pub enum UpgradeRefusal {
     Unknown,
     /// The cart is this many paise short of the option.
     ShortBy(i64),
+    /// An empty cart takes no rung (a rung of ₹0 would otherwise show as taken on nothing).
+    EmptyCart,
 }
 
 impl UpgradeRefusal {
@@ -184,6 +186,7 @@ impl UpgradeRefusal {
         match self {
             UpgradeRefusal::Unknown => "There is no such upgrade offer on this cart.".into(),
             UpgradeRefusal::ShortBy(p) => format!("Add {} more to your cart to take this upgrade.", crate::money::format_inr(*p)),
+            UpgradeRefusal::EmptyCart => "Add something to your cart to take this upgrade.".into(),
         }
     }
 }
@@ -245,6 +248,26 @@ pub struct AppliedBundle {
     pub discount: i64,
 }
 
+/// How far the cart is from one rung of the upgrade ladder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RungProgress {
+    pub id: i64,
+    /// The cart (after bundle prices, with something in it) reaches the rung.
+    pub unlocked: bool,
+    /// Paise still to add to reach it (0 when unlocked).
+    pub amount_short: i64,
+}
+
+/// How far the cart is from one gift offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GiftProgress {
+    pub id: i64,
+    /// The goods (after every discount, with something in the cart) reach the gift's minimum.
+    pub eligible: bool,
+    /// Paise still to spend for it (0 when eligible).
+    pub amount_short: i64,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Totals {
     /// Sum of MRPs of the lines in stock.
@@ -271,6 +294,37 @@ pub struct Totals {
     pub total: i64,
     pub pieces: i64,
     pub remaining: Vec<RemainingOffer>,
+    /// The subtotal after bundle prices: what upgrade rungs are measured on.
+    pub after_bundles: i64,
+    /// Every rung of the ladder running now, in the offers' order.
+    pub rungs: Vec<RungProgress>,
+    /// Every gift offer running now, in the offers' order.
+    pub gift_progress: Vec<GiftProgress>,
+    /// Everything taken off MRP: the selling-price saving, bundles, coupon or upgrade, partner share.
+    pub you_save: i64,
+}
+
+impl Totals {
+    /// The upgrade discount taken, 0 when none.
+    pub fn upgrade_discount(&self) -> i64 {
+        self.upgrade.map_or(0, |u| u.1)
+    }
+
+    pub fn gift(&self, gift_id: i64) -> Option<GiftProgress> {
+        self.gift_progress.iter().copied().find(|g| g.id == gift_id)
+    }
+}
+
+/// Pieces a last-minute deal puts in a cart: one, once.
+pub const DEAL_PIECES: i64 = 1;
+
+/// A line's price and bundle key: a running deal's price holds while the deal runs, and deal pieces
+/// join no bundle (the deal is the offer).
+pub fn line_price(list_price: i64, offer_key: &str, deal_price: Option<i64>) -> (i64, String) {
+    match deal_price {
+        Some(p) => (p, String::new()),
+        None => (list_price, offer_key.to_string()),
+    }
 }
 
 /// A coupon or affiliation code as the shop keeps it: trimmed and upper-cased, 1 to 20 ASCII letters
@@ -406,6 +460,7 @@ pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: 
     let after_bundles = subtotal - bundle_discount;
 
     let (upgrade, upgrade_refusal) = match choices.upgrade {
+        Some(_) if pieces == 0 => (None, Some(UpgradeRefusal::EmptyCart)),
         Some(id) => match check_upgrade(&offers.upgrades, id, after_bundles) {
             Ok(o) => (Some((o.id, o.discount.clamp(0, after_bundles))), None),
             Err(r) => (None, Some(r)),
@@ -449,7 +504,23 @@ pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: 
     if pieces > 0 && goods < settings.free_shipping_from {
         remaining.push(RemainingOffer { title: "Free shipping".into(), pieces_short: 0, amount_short: settings.free_shipping_from - goods });
     }
+    let has_goods = pieces > 0;
+    let rungs = offers
+        .upgrades
+        .iter()
+        .map(|o| RungProgress { id: o.id, unlocked: has_goods && after_bundles >= o.min_value, amount_short: (o.min_value - after_bundles).max(0) })
+        .collect();
+    let gift_progress = offers
+        .gifts
+        .iter()
+        .map(|g| GiftProgress { id: g.id, eligible: has_goods && goods >= g.min_order, amount_short: (g.min_order - goods).max(0) })
+        .collect();
+    let you_save = (mrp_total - subtotal) + bundle_discount + coupon_discount + upgrade_discount + affiliate_discount;
     Totals {
+        after_bundles,
+        rungs,
+        gift_progress,
+        you_save,
         mrp_total,
         subtotal,
         bundle_discount,
@@ -711,6 +782,13 @@ mod tests {
         ))
     }
 
+    #[test]
+    fn a_deal_keeps_its_price_and_joins_no_bundle() {
+        assert_eq!(line_price(79_900, "bra-2-for-1499", Some(14_900)), (14_900, String::new()));
+        assert_eq!(line_price(79_900, "bra-2-for-1499", None), (79_900, "bra-2-for-1499".to_string()));
+        assert_eq!(DEAL_PIECES, 1);
+    }
+
     proptest! {
         #[test]
         fn totals_are_never_negative_and_discounts_never_exceed_what_they_discount(
@@ -758,6 +836,26 @@ mod tests {
                 prop_assert!(t.coupon_discount <= covered, "coupon {} > covered {}", t.coupon_discount, covered);
             }
             prop_assert_eq!(t.total, t.subtotal - t.bundle_discount - t.coupon_discount - upgrade_discount - t.affiliate_discount + t.gifts + t.gift_wrap + t.shipping);
+            // What the cart page, checkout and the app read instead of recomputing it.
+            prop_assert_eq!(t.you_save, t.mrp_total - t.subtotal + t.bundle_discount + t.coupon_discount + upgrade_discount + t.affiliate_discount);
+            prop_assert_eq!(t.mrp_total - t.you_save, t.goods);
+            prop_assert_eq!(t.after_bundles, t.subtotal - t.bundle_discount);
+            prop_assert_eq!(t.rungs.len(), offers.upgrades.len());
+            for (r, o) in t.rungs.iter().zip(&offers.upgrades) {
+                prop_assert_eq!(r.unlocked, t.pieces > 0 && t.after_bundles >= o.min_value);
+                prop_assert_eq!(r.amount_short, (o.min_value - t.after_bundles).max(0));
+            }
+            // A taken rung is always an unlocked one.
+            if let Some((id, _)) = t.upgrade {
+                prop_assert!(t.rungs.iter().any(|r| r.id == id && r.unlocked));
+            }
+            for (g, o) in t.gift_progress.iter().zip(&offers.gifts) {
+                prop_assert_eq!(g.eligible, t.pieces > 0 && t.goods >= o.min_order);
+                // A gift is charged only when the cart is eligible for it.
+                if !g.eligible {
+                    prop_assert_eq!(t.gifts, 0);
+                }
+            }
             // Repricing the same cart gives the same result.
             prop_assert_eq!(price_cart(&lines, &offers, &choices, &s, now()), t);
         }

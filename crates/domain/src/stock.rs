@@ -15,6 +15,16 @@ pub fn purchasable_quantity(stock: i64, max_cart_items: i64) -> i64 {
     stock.max(0).min(max_cart_items.max(0))
 }
 
+/// What a shopper may buy of a size right now: nothing of an inactive product, else the purchasable
+/// quantity.
+pub fn sellable(active: bool, stock: i64, max_cart_items: i64) -> i64 {
+    if active {
+        purchasable_quantity(stock, max_cart_items)
+    } else {
+        0
+    }
+}
+
 /// A combo (bra part + panty part) can be bought only as far as both parts are in stock.
 pub fn combo_stock(first: i64, second: i64) -> i64 {
     first.min(second).max(0)

@@ -64,6 +64,12 @@ pub fn client_address<'a>(peer: IpAddr, forwarded_for: impl Iterator<Item = &'a 
     peer
 }
 
+/// An id from a path segment: a positive whole number, else None (the caller answers 404 in its own
+/// words: a malformed id names nothing, like an unknown one).
+pub fn path_id(raw: &str) -> Option<i64> {
+    raw.trim().parse().ok().filter(|id: &i64| *id > 0)
+}
+
 /// `axum::Form`, with rejections in our error shape.
 pub struct Form<T>(pub T);
 

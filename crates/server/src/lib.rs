@@ -1,6 +1,7 @@
 //! The Drape HTTP server. `routes::router` is the whole API in one place; `main` only loads
 //! configuration, opens the database and serves. Tests build the same router.
 
+pub mod admin;
 pub mod config;
 pub mod error;
 pub mod extract;

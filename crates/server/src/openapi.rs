@@ -2,7 +2,8 @@
 //! docs/openapi.json is current, and the web app's TypeScript types are generated from that file.
 
 use crate::error::ErrorBody;
-use crate::features::{account, cart, cart_offers, cart_view, catalog, dev, offers, ops, recommendations, reviews, shopper};
+use crate::features::cart::{add, events, lines, offers as cart_offers, view};
+use crate::features::{account, catalog, dev, offers, ops, recommendations, reviews, shopper, wishlist};
 use utoipa::openapi::path::ParameterIn;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
@@ -19,11 +20,11 @@ use utoipa::{Modify, OpenApi};
         reviews::my_rating, reviews::save_rating, reviews::feedback_questions, reviews::save_feedback,
         reviews::web_reviews, reviews::save_review,
         recommendations::more_like_this, recommendations::recommendations, recommendations::by_ids, recommendations::reorder_products,
-        shopper::add_product_request, shopper::toggle_wishlist, shopper::event_data,
-        shopper::wishlist, shopper::remove_wishlist_entry, shopper::webengage_cart,
-        cart::cart_dropdown, cart::add_to_cart,
-        cart_view::view_cart_info, cart_view::get_cart, cart_view::change_quantity, cart_view::remove_item,
-        cart_view::add_gift_wrap, cart_view::remove_gift_wrap, cart_view::check_cart_stock, cart_view::delete_oos_items,
+        shopper::add_product_request, wishlist::toggle_wishlist, shopper::event_data,
+        wishlist::wishlist, wishlist::remove_wishlist_entry, events::webengage_cart,
+        add::cart_dropdown, add::add_to_cart,
+        view::view_cart_info, view::get_cart, lines::change_quantity, lines::remove_item,
+        cart_offers::add_gift_wrap, cart_offers::remove_gift_wrap, view::check_cart_stock, lines::delete_oos_items,
         cart_offers::last_minute_deals, cart_offers::gift_sizes, cart_offers::save_free_gift_size, cart_offers::add_paid_gift, cart_offers::view_offers,
         dev::outbox,
     ),

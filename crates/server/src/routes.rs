@@ -1,7 +1,8 @@
 //! Every path the server answers, in one place (docs/api.md describes them; docs/openapi.json is
 //! generated from the handlers). Tests build this same router.
 
-use crate::features::{account, cart, cart_offers, cart_view, catalog, dev, media, offers, ops, recommendations, reviews, shopper};
+use crate::features::cart::{add, events, lines, offers as cart_offers, view};
+use crate::features::{account, catalog, dev, media, offers, ops, recommendations, reviews, shopper, wishlist};
 use crate::security::{self, BODY_LIMIT};
 use crate::{web, AppState};
 use axum::extract::DefaultBodyLimit;
@@ -71,20 +72,20 @@ pub fn router(state: AppState) -> Router {
         .route("/web/api/v1/reorder-products/", get(recommendations::reorder_products))
         // Shopper actions: notify-me, wishlist, events
         .route("/addproductrequest/", get(shopper::add_product_request))
-        .route("/api/v3/wishlist/", get(shopper::wishlist).post(shopper::toggle_wishlist))
-        .route("/api/v3/wishlist/{id}/", delete(shopper::remove_wishlist_entry))
-        .route("/api/v3/webengage-cart/{id}/", get(shopper::webengage_cart))
+        .route("/api/v3/wishlist/", get(wishlist::wishlist).post(wishlist::toggle_wishlist))
+        .route("/api/v3/wishlist/{id}/", delete(wishlist::remove_wishlist_entry))
+        .route("/api/v3/webengage-cart/{id}/", get(events::webengage_cart))
         .route("/get-event-data/", post(shopper::event_data))
         // Cart (spec 000 §7)
-        .route("/cart_dropdown_mobile_ajax/", get(cart::cart_dropdown))
-        .route("/api/v3/cart-items/", post(cart::add_to_cart))
-        .route("/get/view-cart-info/", get(cart_view::view_cart_info))
-        .route("/api/v4/carts-new/{cart_id}", get(cart_view::get_cart))
-        .route("/api/v4/cart-items-new/{id}/", axum::routing::patch(cart_view::change_quantity).delete(cart_view::remove_item))
-        .route("/api/v4/carts-new/{cart_id}/gift-wrap/", post(cart_view::add_gift_wrap))
-        .route("/api/v4/carts-new/{cart_id}/delete-gift-wrap/", delete(cart_view::remove_gift_wrap))
-        .route("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/", delete(cart_view::delete_oos_items))
-        .route("/check-cart-stock/", get(cart_view::check_cart_stock))
+        .route("/cart_dropdown_mobile_ajax/", get(add::cart_dropdown))
+        .route("/api/v3/cart-items/", post(add::add_to_cart))
+        .route("/get/view-cart-info/", get(view::view_cart_info))
+        .route("/api/v4/carts-new/{cart_id}", get(view::get_cart))
+        .route("/api/v4/cart-items-new/{id}/", axum::routing::patch(lines::change_quantity).delete(lines::remove_item))
+        .route("/api/v4/carts-new/{cart_id}/gift-wrap/", post(cart_offers::add_gift_wrap))
+        .route("/api/v4/carts-new/{cart_id}/delete-gift-wrap/", delete(cart_offers::remove_gift_wrap))
+        .route("/api/v4/carts-new/{cart_id}/delete-oos-cart-items/", delete(lines::delete_oos_items))
+        .route("/check-cart-stock/", get(view::check_cart_stock))
         .route("/api/v3/carts/{cart_id}/last-minute-deals/", get(cart_offers::last_minute_deals))
         .route("/api/v3/cart-items/get-cart-gift-sizes/", get(cart_offers::gift_sizes))
         .route("/api/v3/carts-new/null/save-free-gift-size/", post(cart_offers::save_free_gift_size))

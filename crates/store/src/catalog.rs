@@ -13,6 +13,15 @@ pub struct Category {
     pub position: i64,
 }
 
+impl drape_domain::categories::Node for Category {
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn parent_id(&self) -> Option<i64> {
+        self.parent_id
+    }
+}
+
 /// A product row as stored. Flags are 0/1; use the accessor methods.
 #[derive(Debug, Clone, FromRow)]
 pub struct Product {

@@ -6,7 +6,7 @@ use crate::{Result, Store, StoreError};
 use chrono::{DateTime, Utc};
 use sqlx::FromRow;
 
-pub const DELIVERED: &str = "Delivered";
+pub const DELIVERED: &str = drape_domain::orders::OrderStatus::Delivered.name();
 
 #[derive(Debug, Clone)]
 pub struct NewOrderItem {

@@ -135,7 +135,9 @@ pub struct Schema {
 impl TestDb {
     pub async fn schema(&self) -> Schema {
         let pool = &self.store.pool;
-        let (columns, indexes): (Vec<(String, String, i64)>, Vec<(String, String, i64)>) = match self.store.engine() {
+        // (table, column or index, flag) rows from each engine's catalog.
+        type Rows = Vec<(String, String, i64)>;
+        let (columns, indexes): (Rows, Rows) = match self.store.engine() {
             crate::Engine::Sqlite => (
                 sqlx::query_as(
                     "SELECT m.name, c.name, CASE WHEN c.\"notnull\" = 1 OR c.pk > 0 THEN 0 ELSE 1 END FROM sqlite_master m, pragma_table_info(m.name) c \

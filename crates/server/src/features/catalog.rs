@@ -7,6 +7,7 @@ use crate::AppState;
 use axum::extract::{Path, State};
 use axum::response::IntoResponse;
 use axum::Json;
+use drape_domain::categories;
 use drape_domain::money::{discount_tag, format_inr};
 use drape_domain::{ratings, stock};
 use drape_store::catalog::{Category, Product, Size};
@@ -262,32 +263,6 @@ pub fn card(p: &Product, ratings: Option<&(i64, i64)>) -> ProductCard {
     }
 }
 
-/// Ancestors first, then the category: the breadcrumb.
-fn chain(categories: &[Category], id: i64) -> Vec<&Category> {
-    let mut out = Vec::new();
-    let mut cur = categories.iter().find(|c| c.id == id);
-    while let Some(c) = cur {
-        if out.iter().any(|o: &&Category| o.id == c.id) {
-            break;
-        }
-        out.push(c);
-        cur = c.parent_id.and_then(|p| categories.iter().find(|x| x.id == p));
-    }
-    out.reverse();
-    out
-}
-
-fn descendants(categories: &[Category], id: i64) -> Vec<i64> {
-    let mut out = vec![id];
-    let mut i = 0;
-    while i < out.len() {
-        let cur = out[i];
-        out.extend(categories.iter().filter(|c| c.parent_id == Some(cur)).map(|c| c.id));
-        i += 1;
-    }
-    out
-}
-
 /// The category menu for the mobile site: top-level categories with their children.
 #[utoipa::path(get, path = "/api/v2/main-menu-msite/", tag = "catalog", responses((status = 200, body = Menu)))]
 pub async fn menu(State(state): State<AppState>) -> ApiResult<Json<Menu>> {
@@ -333,7 +308,7 @@ pub async fn listing(State(state): State<AppState>, Query(q): Query<ListingQuery
             if !cats.iter().any(|c| c.id == id) {
                 return Err(ApiError::not_found("We couldn't find that category."));
             }
-            Some(descendants(&cats, id))
+            Some(categories::descendants(&cats, id))
         }
         None => None,
     };
@@ -351,11 +326,6 @@ pub async fn cards(state: &AppState, products: &[Product]) -> ApiResult<Vec<Prod
     let ids: Vec<i64> = products.iter().map(|p| p.id).collect();
     let totals = state.store.public_rating_totals(&ids).await?;
     Ok(products.iter().map(|p| card(p, totals.get(&p.id))).collect())
-}
-
-/// The top-level category of a product (1 bra, 2 panty, 4 nightwear, 253 activewear, 300 combos).
-pub fn top_category(categories: &[Category], category_id: i64) -> i64 {
-    chain(categories, category_id).first().map(|c| c.id).unwrap_or(category_id)
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -400,7 +370,7 @@ pub async fn last_purchased_size(State(state): State<AppState>, viewer: Viewer) 
     let cats = state.store.categories().await?;
     for bought in state.store.delivered_sizes(user.id).await? {
         let p = state.store.product_by_id(bought.product_id).await?;
-        let top = top_category(&cats, p.category_id);
+        let top = categories::top(&cats, p.category_id);
         // A combo fills both the bra and the panty slot.
         let fills: Vec<(SizeSlot, &str)> = if p.is_combo() {
             vec![(SizeSlot::Bra, bought.combo1.as_str()), (SizeSlot::Panty, bought.combo2.as_str())]
@@ -441,13 +411,14 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
     let filed = store.product_category_ids(p.id).await?;
     let mut all_ids: Vec<i64> = Vec::new();
     for id in &filed {
-        for c in chain(&cats, *id) {
+        for c in categories::chain(&cats, *id) {
             if !all_ids.contains(&c.id) {
                 all_ids.push(c.id);
             }
         }
     }
-    let breadcrumb = chain(&cats, p.category_id).into_iter().map(|c| CategoryRef { id: c.id, name: c.name.clone(), slug: c.slug.clone() }).collect();
+    let breadcrumb =
+        categories::chain(&cats, p.category_id).into_iter().map(|c| CategoryRef { id: c.id, name: c.name.clone(), slug: c.slug.clone() }).collect();
     let gallery = store.gallery(p.id).await?;
     let variants = store.colour_variants(&p.parent_sku).await?;
     let labels = store.product_labels(p.id).await?;

@@ -1,7 +1,7 @@
 //! Time-bound selling on the product page: the countdown timer, offer messages, design of the month.
 
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Query;
+use crate::extract::{path_id, Query};
 use crate::features::{cart, catalog};
 use crate::security::Viewer;
 use crate::AppState;
@@ -91,7 +91,7 @@ pub struct OfferQuery {
 #[utoipa::path(get, path = "/bp_pp_product_details_page/", tag = "offers", params(OfferQuery),
     responses((status = 200, body = OfferMessages), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn offer_messages(State(state): State<AppState>, viewer: Viewer, Query(q): Query<OfferQuery>) -> ApiResult<Json<OfferMessages>> {
-    let id: i64 = q.product_id.trim().parse().ok().filter(|n| *n > 0).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
+    let id: i64 = path_id(&q.product_id).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
     let p = state.store.product_by_id(id).await?;
     let mut out = BTreeMap::new();
     if !p.offer_key.is_empty() {

@@ -2,7 +2,7 @@
 //! recently viewed (ids kept by the browser) and re-order.
 
 use crate::error::{ApiError, ApiResult};
-use crate::extract::Query;
+use crate::extract::{path_id, Query};
 use crate::features::catalog::{self, ProductCard};
 use crate::security::Viewer;
 use crate::AppState;
@@ -36,7 +36,7 @@ pub struct SimilarQuery {
 #[utoipa::path(get, path = "/web/api/v1/more-like-this/", tag = "recommendations", params(SimilarQuery),
     responses((status = 200, body = SimilarPage), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn more_like_this(State(state): State<AppState>, Query(q): Query<SimilarQuery>) -> ApiResult<Json<SimilarPage>> {
-    let id: i64 = q.productid.trim().parse().ok().filter(|n| *n > 0).ok_or_else(|| ApiError::field("productid", "productid must be a product id."))?;
+    let id: i64 = path_id(&q.productid).ok_or_else(|| ApiError::field("productid", "productid must be a product id."))?;
     let page: i64 = match q.page.as_deref().map(str::trim) {
         None | Some("") => 0,
         Some(v) => v.parse().ok().filter(|n| (0..=1000).contains(n)).ok_or_else(|| ApiError::field("page", "Page must be a number from 0."))?,
@@ -68,7 +68,7 @@ pub async fn recommendations(State(state): State<AppState>, Path(slug): Path<Str
         "match-the-set" => {
             let cats = state.store.categories().await?;
             // A bra pairs with panties and a panty with bras; sets and the rest pair with neither.
-            let other = match catalog::top_category(&cats, p.category_id) {
+            let other = match drape_domain::categories::top(&cats, p.category_id) {
                 1 => Some(2),
                 2 => Some(1),
                 _ => None,

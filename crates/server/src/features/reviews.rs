@@ -2,7 +2,7 @@
 //! product may rate or review it; the server enforces this, the page only mirrors it.
 
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{Form, Json, Query};
+use crate::extract::{path_id, Form, Json, Query};
 use crate::features::catalog::find_product;
 use crate::limits;
 use crate::security::Viewer;
@@ -21,7 +21,7 @@ fn not_eligible() -> ApiError {
 }
 
 fn parse_id(raw: &str, what: &str) -> ApiResult<i64> {
-    raw.trim().parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| ApiError::field(what, format!("{what} must be a number.")))
+    path_id(raw).ok_or_else(|| ApiError::field(what, format!("{what} must be a number.")))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

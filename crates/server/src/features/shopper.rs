@@ -1,21 +1,18 @@
-//! What a shopper does from the product page besides buying: notify-me, wishlist, and the
+//! What a shopper does from the product page besides buying and saving: notify-me, and the
 //! shopper-side event call (spec 000 §3 event data, §7 /get-event-data/). Events are recorded only
 //! when the page reports them through that call, so each is counted once.
 
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{ClientAddr, Form, Json, Query};
+use crate::extract::{path_id, ClientAddr, Form, Query};
 use crate::features::{cart, catalog};
 use crate::limits;
 use crate::security::{self, Viewer};
 use crate::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use drape_domain::engagement::{is_known_event, notify_contact, wishlist_sizes_ok};
-use drape_domain::limits::{
-    EVENTS_PER_BROWSER, EVENTS_PER_CLIENT, NOTIFY_PER_CLIENT, NOTIFY_PER_EMAIL, NOTIFY_PER_PRODUCT, WISHLIST_MAX_ENTRIES, WISHLIST_MAX_PER_REQUEST,
-    WISHLIST_PAGE_SIZE,
-};
-use drape_store::engagement::WishlistChoice;
+use drape_domain::engagement::{is_known_event, notify_contact};
+use drape_domain::limits::{EVENTS_PER_BROWSER, EVENTS_PER_CLIENT, NOTIFY_PER_CLIENT, NOTIFY_PER_EMAIL, NOTIFY_PER_PRODUCT};
+use drape_domain::money::rupees_f64;
 use serde::{Deserialize, Serialize};
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -58,7 +55,7 @@ pub async fn add_product_request(
             "Your security token is missing or does not match. Please reload the page and try again.",
         ));
     }
-    let id: i64 = q.productname.trim().parse().ok().filter(|n| *n > 0).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
+    let id: i64 = path_id(&q.productname).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
     let p = state.store.product_by_id(id).await?;
     let size = q.size.trim();
     let sizes = state.store.sizes(p.id).await?;
@@ -90,68 +87,6 @@ pub async fn add_product_request(
     let body = format!("We will let you know as soon as {} in size {size} is back in stock.", p.name);
     state.store.enqueue_message("email", &contact.email, &body, now).await?;
     Ok(axum::Json(NotifyAnswer { result: "success".into(), message: format!("Thank you! We will let you know when size {size} is back in stock.") }))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-pub struct WishlistEntry {
-    pub product: i64,
-    pub child_product: Option<i64>,
-    pub first_combo_size: Option<String>,
-    pub second_combo_size: Option<String>,
-    pub multi_combo_size: Option<String>,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct WishlistAnswer {
-    pub status: String,
-    /// Whether the last entry is in the wishlist now.
-    pub in_wishlist: bool,
-    pub wishlist_count: i64,
-}
-
-fn size_text(v: &Option<String>) -> String {
-    v.as_deref().unwrap_or("").trim().to_string()
-}
-
-fn wishlist_full() -> ApiError {
-    ApiError::bad_request(format!("Your wishlist is full ({WISHLIST_MAX_ENTRIES} items). Please remove something first."))
-}
-
-/// Toggles each entry in the shopper's wishlist: all of them, or none when one is not valid or the
-/// wishlist would pass its size.
-#[utoipa::path(post, path = "/api/v3/wishlist/", tag = "shopper", request_body = Vec<WishlistEntry>,
-    responses((status = 200, body = WishlistAnswer), (status = 400, body = crate::error::ErrorBody), (status = 401, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn toggle_wishlist(State(state): State<AppState>, viewer: Viewer, Json(entries): Json<Vec<WishlistEntry>>) -> ApiResult<axum::Json<WishlistAnswer>> {
-    let user = viewer.require_user()?;
-    if entries.is_empty() || entries.len() > WISHLIST_MAX_PER_REQUEST {
-        return Err(ApiError::bad_request(format!("Send one to {WISHLIST_MAX_PER_REQUEST} wishlist entries.")));
-    }
-    // Check everything before changing anything.
-    let product_ids: Vec<i64> = entries.iter().map(|e| e.child_product.unwrap_or(e.product)).collect();
-    let products = state.store.products_by_ids(&product_ids).await?;
-    let sizes = state.store.sizes_of_products(&product_ids).await?;
-    let mut choices = Vec::new();
-    for (e, product_id) in entries.iter().zip(&product_ids) {
-        let p = products.iter().find(|p| p.id == *product_id).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
-        let choice = WishlistChoice {
-            product_id: p.id,
-            first_combo_size: size_text(&e.first_combo_size),
-            second_combo_size: size_text(&e.second_combo_size),
-            multi_combo_size: size_text(&e.multi_combo_size),
-        };
-        let product_sizes: Vec<(i64, &str)> = sizes.iter().filter(|s| s.product_id == p.id).map(|s| (s.part, s.value.as_str())).collect();
-        if !wishlist_sizes_ok(&product_sizes, p.is_combo(), &choice.first_combo_size, &choice.second_combo_size, &choice.multi_combo_size) {
-            return Err(ApiError::field("size", "That size is not one this product comes in."));
-        }
-        choices.push(choice);
-    }
-    let in_wishlist = state.store.toggle_wishlist(user.id, &choices, WISHLIST_MAX_ENTRIES, state.now()).await?.map_err(|_| wishlist_full())?;
-    Ok(axum::Json(WishlistAnswer { status: "success".into(), in_wishlist, wishlist_count: state.store.wishlist_count(user.id).await? }))
-}
-
-/// Moves out-of-stock cart lines' choices to the wishlist (all or none).
-pub async fn keep_in_wishlist(state: &AppState, user_id: i64, choices: &[WishlistChoice]) -> ApiResult<()> {
-    state.store.add_to_wishlist(user_id, choices, WISHLIST_MAX_ENTRIES, state.now()).await?.map_err(|_| wishlist_full())
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -205,40 +140,15 @@ pub struct ProductEventData {
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
-pub struct CartEventItem {
-    pub product_id: i64,
-    pub name: String,
-    pub sku: String,
-    pub quantity: i64,
-    pub price: f64,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct CartEventData {
-    pub cart_id: i64,
-    pub cart_items: Vec<CartEventItem>,
-    pub cart_items_count: i64,
-    pub total_value: f64,
-    /// The coupon code when one applies to the cart, else null.
-    pub coupon_data: Option<String>,
-    /// Average discount off MRP of the pieces charged, in percent (weighted by MRP).
-    pub discount_avg: f64,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
 pub struct EventAnswer {
     pub product: Option<ProductEventData>,
-    pub cart: Option<CartEventData>,
-}
-
-fn rupees(paise: i64) -> f64 {
-    paise as f64 / 100.0
+    pub cart: Option<cart::views::CartEventData>,
 }
 
 fn json_id(v: &Option<serde_json::Value>) -> Option<Option<i64>> {
     v.as_ref().map(|v| match v {
         serde_json::Value::Number(n) => n.as_i64().filter(|n| *n > 0),
-        serde_json::Value::String(s) => s.trim().parse().ok().filter(|n: &i64| *n > 0),
+        serde_json::Value::String(s) => path_id(s),
         _ => None,
     })
 }
@@ -255,28 +165,22 @@ async fn product_event_data(state: &AppState, p: &drape_store::catalog::Product,
         sub_category_ids: subs.iter().map(|c| c.id).collect(),
         sub_category_names: subs.iter().map(|c| c.name.clone()).collect(),
         color: p.color_name.clone(),
-        original_price: rupees(p.old_price),
-        discounted_price: rupees(p.price),
+        original_price: rupees_f64(p.old_price),
+        discounted_price: rupees_f64(p.price),
         discount: if p.old_price > 0 && p.price < p.old_price { (p.old_price - p.price) * 100 / p.old_price } else { 0 },
         sku: p.sku.clone(),
         product_image: catalog::product_image(&p.sku, 1),
         product_url: format!("/product/{}", p.slug),
         product_slug: p.slug.clone(),
         product_brand: "Drape".into(),
-        mrp: rupees(p.old_price),
+        mrp: rupees_f64(p.old_price),
         discounted_price_ui: drape_domain::money::format_inr(p.price),
         offer_text: p.offer_text.clone(),
-        offer_category_id: catalog::top_category(&cats, p.category_id),
+        offer_category_id: drape_domain::categories::top(&cats, p.category_id),
         currency: "INR".into(),
         quantity,
         size: size.to_string(),
     })
-}
-
-pub async fn cart_event_data(state: &AppState, viewer: &Viewer) -> ApiResult<Option<CartEventData>> {
-    let Some(owner) = cart::owner(viewer) else { return Ok(None) };
-    let Some(row) = state.store.cart_row(owner).await? else { return Ok(None) };
-    Ok(crate::features::cart_view::build_cart(state, viewer, owner, &row).await?.event_data)
 }
 
 /// Records a shopper-side event and answers the product and cart event data of spec 000 §3.
@@ -301,7 +205,7 @@ pub async fn event_data(
     };
     // A cart id names the visitor's own cart or nothing: another shopper's cart is simply not found.
     let wants_cart = d.cart_id.is_some() || d.cart_updated.as_ref().is_some_and(|v| v.as_bool() == Some(true) || v == "true");
-    let cart = if wants_cart { cart_event_data(&state, &viewer).await? } else { None };
+    let cart = if wants_cart { cart::events::cart_event_data(&state, &viewer).await? } else { None };
     if let Some(Some(asked)) = json_id(&d.cart_id) {
         if cart.as_ref().map(|c| c.cart_id) != Some(asked) {
             return Err(ApiError::not_found("We couldn't find that cart."));
@@ -331,97 +235,4 @@ pub async fn event_data(
         None => None,
     };
     Ok(axum::Json(EventAnswer { product: product_data, cart }))
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct WishlistItemOut {
-    pub id: i64,
-    pub product: catalog::ProductCard,
-    pub first_combo_size: String,
-    pub second_combo_size: String,
-    pub multi_combo_size: String,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct WishlistOut {
-    /// One page of entries, newest first.
-    pub items: Vec<WishlistItemOut>,
-    /// Entries in the whole wishlist.
-    pub wishlist_count: i64,
-    /// This page's number (from 1) and how many pages there are.
-    pub number: i64,
-    pub num_pages: i64,
-    pub has_next: bool,
-}
-
-pub async fn wishlist_out(state: &AppState, user_id: i64, page: i64) -> ApiResult<WishlistOut> {
-    let (rows, total) = state.store.wishlist_page(user_id, WISHLIST_PAGE_SIZE, (page - 1) * WISHLIST_PAGE_SIZE).await?;
-    let ids: Vec<i64> = rows.iter().map(|r| r.product_id).collect();
-    let products = state.store.products_by_ids(&ids).await?;
-    let cards = catalog::cards(state, &products).await?;
-    let items: Vec<WishlistItemOut> = rows
-        .into_iter()
-        .filter_map(|r| {
-            let card = cards.iter().find(|c| c.id == r.product_id)?;
-            Some(WishlistItemOut {
-                id: r.id,
-                product: card.clone(),
-                first_combo_size: r.first_combo_size,
-                second_combo_size: r.second_combo_size,
-                multi_combo_size: r.multi_combo_size,
-            })
-        })
-        .collect();
-    let num_pages = ((total + WISHLIST_PAGE_SIZE - 1) / WISHLIST_PAGE_SIZE).max(1);
-    Ok(WishlistOut { items, wishlist_count: total, number: page, num_pages, has_next: page < num_pages })
-}
-
-#[derive(Deserialize, utoipa::IntoParams)]
-pub struct WishlistQuery {
-    /// Page number, from 1 (50 entries a page).
-    #[param(minimum = 1, maximum = 1000)]
-    pub page: Option<String>,
-}
-
-/// The shopper's wishlist, newest first, a page at a time, with combo sizes as saved.
-#[utoipa::path(get, path = "/api/v3/wishlist/", tag = "shopper", params(WishlistQuery),
-    responses((status = 200, body = WishlistOut), (status = 400, body = crate::error::ErrorBody), (status = 401, body = crate::error::ErrorBody)))]
-pub async fn wishlist(State(state): State<AppState>, viewer: Viewer, Query(q): Query<WishlistQuery>) -> ApiResult<axum::Json<WishlistOut>> {
-    let user = viewer.require_user()?;
-    let page = match q.page.as_deref().map(str::trim) {
-        None | Some("") => 1,
-        Some(v) => v.parse::<i64>().ok().filter(|n| (1..=1000).contains(n)).ok_or_else(|| ApiError::field("page", "Page must be a number from 1 to 1000."))?,
-    };
-    Ok(axum::Json(wishlist_out(&state, user.id, page).await?))
-}
-
-/// Removes one wishlist entry of the shopper's.
-#[utoipa::path(delete, path = "/api/v3/wishlist/{id}/", tag = "shopper", params(("id" = i64, Path)),
-    responses((status = 200, body = WishlistOut), (status = 401, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn remove_wishlist_entry(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    axum::extract::Path(id): axum::extract::Path<String>,
-) -> ApiResult<axum::Json<WishlistOut>> {
-    let user = viewer.require_user()?;
-    let id: i64 = id.trim().parse().map_err(|_| ApiError::not_found("That item is not in your wishlist."))?;
-    if !state.store.remove_wishlist_entry(user.id, id).await? {
-        return Err(ApiError::not_found("That item is not in your wishlist."));
-    }
-    Ok(axum::Json(wishlist_out(&state, user.id, 1).await?))
-}
-
-/// The cart's event data (spec 000 §3) for the visitor's own cart.
-#[utoipa::path(get, path = "/api/v3/webengage-cart/{id}/", tag = "shopper", params(("id" = i64, Path)),
-    responses((status = 200, body = CartEventData), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn webengage_cart(
-    State(state): State<AppState>,
-    viewer: Viewer,
-    axum::extract::Path(id): axum::extract::Path<String>,
-) -> ApiResult<axum::Json<CartEventData>> {
-    let id: i64 = id.trim().parse().map_err(|_| ApiError::not_found("We couldn't find that cart."))?;
-    match cart_event_data(&state, &viewer).await? {
-        Some(c) if c.cart_id == id => Ok(axum::Json(c)),
-        _ => Err(ApiError::not_found("We couldn't find that cart.")),
-    }
 }

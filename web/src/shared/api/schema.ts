@@ -190,7 +190,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deals offered at the cart right now. */
+        /**
+         * Deals offered at the cart right now: products in stock, with their sizes in stock (the deal's
+         *     products, sizes and cards are read in one query each, however many deals run).
+         */
         get: operations["last_minute_deals"];
         put?: never;
         post?: never;
@@ -405,7 +408,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which of the visitor's cart lines are out of stock now. */
+        /** Which of the visitor's cart lines are out of stock now (read without pricing the cart). */
         get: operations["check_cart_stock"];
         put?: never;
         post?: never;
@@ -860,6 +863,13 @@ export interface components {
             /** Format: int64 */
             gifts: number;
             gifts_ui: string;
+            /**
+             * Format: int64
+             * @description What the goods cost after every discount (before gifts, wrap and shipping): gift minimums and
+             *     free shipping are measured on it.
+             */
+            goods: number;
+            goods_ui: string;
             /** Format: int64 */
             mrp_total: number;
             mrp_total_ui: string;

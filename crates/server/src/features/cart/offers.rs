@@ -1,60 +1,43 @@
-//! The cart's offers: last-minute deals, free and paid gifts with their sizes, and 'view offers'
-//! (every coupon and offer, and how far the cart is from each).
+//! The cart's offers: last-minute deals, free and paid gifts with their sizes, gift wrap, and 'view
+//! offers' (every coupon and offer, and how far the cart is from each).
 
+use super::codes::{apply_cart_query, CartQuery};
+use super::priced::{build_cart, choices_of, load_cart, price_and_shape, LineChange};
+use super::views::*;
+use super::{not_found_cart, own_cart};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{Json, Query};
-use crate::features::cart_view::{build_cart, choices_of, load_cart, own_cart, CartOut};
+use crate::extract::{path_id, Json, Query};
 use crate::features::catalog;
 use crate::security::Viewer;
 use crate::AppState;
 use axum::extract::{Path, State};
 use drape_domain::money::format_inr;
 use drape_domain::pricing::{self, check_coupon, Choices, ShopSettings};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct DealOut {
-    pub id: i64,
-    pub deal_price: i64,
-    pub deal_price_ui: String,
-    pub product: catalog::ProductCard,
-    /// Sizes of the product in stock, to pick before adding.
-    pub sizes: Vec<String>,
-    pub in_cart: bool,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct Deals {
-    pub deals: Vec<DealOut>,
-}
-
-fn cart_path_id(raw: &str) -> ApiResult<i64> {
-    raw.trim().parse().map_err(|_| ApiError::not_found("We couldn't find that cart."))
-}
-
-/// Deals offered at the cart right now.
+/// Deals offered at the cart right now: products in stock, with their sizes in stock (the deal's
+/// products, sizes and cards are read in one query each, however many deals run).
 #[utoipa::path(get, path = "/api/v3/carts/{id}/last-minute-deals/", tag = "cart", params(("id" = i64, Path)),
     responses((status = 200, body = Deals), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn last_minute_deals(State(state): State<AppState>, viewer: Viewer, Path(id): Path<String>) -> ApiResult<axum::Json<Deals>> {
-    let (owner, _) = own_cart(&state, &viewer, Some(cart_path_id(&id)?)).await?;
+    let (owner, _) = own_cart(&state, &viewer, Some(path_id(&id).ok_or_else(not_found_cart)?)).await?;
     let lines = state.store.cart_lines(owner).await?;
+    let running = state.store.running_deals(state.now()).await?;
+    let product_ids: Vec<i64> = running.iter().map(|d| d.product_id).collect();
+    let products = state.store.products_by_ids(&product_ids).await?;
+    let sizes = state.store.sizes_of_products(&product_ids).await?;
+    let cards = catalog::cards(&state, &products).await?;
     let mut deals = Vec::new();
-    for d in state.store.running_deals(state.now()).await? {
-        let p = state.store.product_by_id(d.product_id).await?;
-        if !p.is_active() || p.is_combo() {
-            continue;
-        }
-        let sizes: Vec<String> = state.store.sizes(p.id).await?.into_iter().filter(|s| s.part == 0 && s.stock > 0).map(|s| s.value).collect();
-        if sizes.is_empty() {
-            continue;
-        }
-        let card = catalog::cards(&state, std::slice::from_ref(&p)).await?.remove(0);
+    for d in &running {
+        let Some(p) = products.iter().find(|p| p.id == d.product_id).filter(|p| p.is_active() && !p.is_combo()) else { continue };
+        let in_stock: Vec<String> = sizes.iter().filter(|s| s.product_id == p.id && s.part == 0 && s.stock > 0).map(|s| s.value.clone()).collect();
+        let Some(card) = cards.iter().find(|c| c.id == p.id).filter(|_| !in_stock.is_empty()) else { continue };
         deals.push(DealOut {
             id: d.id,
             deal_price: d.deal_price,
             deal_price_ui: format_inr(d.deal_price),
-            product: card,
-            sizes,
+            product: card.clone(),
+            sizes: in_stock,
             in_cart: lines.iter().any(|l| l.deal_id == Some(d.id)),
         });
     }
@@ -64,18 +47,6 @@ pub async fn last_minute_deals(State(state): State<AppState>, viewer: Viewer, Pa
 #[derive(Deserialize, utoipa::IntoParams)]
 pub struct GiftSizesQuery {
     pub paid_gift_offer_id: String,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct GiftSize {
-    pub value: String,
-    pub label: String,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct GiftSizes {
-    pub gift_offer_id: i64,
-    pub sizes: Vec<GiftSize>,
 }
 
 async fn gift_sizes_of(state: &AppState, gift_id: i64) -> ApiResult<(drape_store::offers::GiftOfferRow, Vec<GiftSize>)> {
@@ -101,7 +72,7 @@ async fn gift_sizes_of(state: &AppState, gift_id: i64) -> ApiResult<(drape_store
 #[utoipa::path(get, path = "/api/v3/cart-items/get-cart-gift-sizes/", tag = "cart", params(GiftSizesQuery),
     responses((status = 200, body = GiftSizes), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn gift_sizes(State(state): State<AppState>, Query(q): Query<GiftSizesQuery>) -> ApiResult<axum::Json<GiftSizes>> {
-    let id: i64 = q.paid_gift_offer_id.trim().parse().map_err(|_| ApiError::not_found("That gift offer has ended."))?;
+    let id = path_id(&q.paid_gift_offer_id).ok_or_else(|| ApiError::not_found("That gift offer has ended."))?;
     let (gift, sizes) = gift_sizes_of(&state, id).await?;
     Ok(axum::Json(GiftSizes { gift_offer_id: gift.id, sizes }))
 }
@@ -129,20 +100,25 @@ async fn take_gift(state: &AppState, viewer: &Viewer, choice: &GiftChoice, paid:
                 return Err(ApiError::field("size", "That size is not available for this gift."));
             }
             // Eligibility is the engine's, measured after every discount, as the cart shows it.
-            let priced = build_cart(state, viewer, owner, &row).await?;
-            let offered = priced.cart_paid_gift_details.iter().find(|g| g.id == gift.id);
-            if priced.cart_attr.pieces == 0 {
+            let inputs = load_cart(state, owner, &row).await?;
+            let (choices, _) = choices_of(state, viewer, &row, &inputs.taken).await?;
+            let t = pricing::price_cart(&inputs.lines, &inputs.offers, &choices, &ShopSettings::default(), state.now());
+            if t.pieces == 0 {
                 return Err(ApiError::field("gift_offer_id", "Add something to your cart to get this gift."));
             }
-            if !offered.is_some_and(|g| g.eligible) {
-                let goods = priced.cart_attr.subtotal
-                    - priced.cart_attr.bundle_discount
-                    - priced.cart_attr.coupon_discount
-                    - priced.cart_attr.upgrade_discount
-                    - priced.cart_attr.affiliate_discount;
-                return Err(ApiError::field("gift_offer_id", format!("Add {} more to get this gift.", format_inr((gift.min_order - goods).max(100)))));
+            match t.gift(gift.id) {
+                Some(g) if g.eligible => {}
+                progress => {
+                    let short = progress.map_or(gift.min_order, |g| g.amount_short);
+                    return Err(ApiError::field("gift_offer_id", format!("Add {} more to get this gift.", format_inr(short.max(100)))));
+                }
             }
             state.store.set_cart_gift(row.id, gift.id, Some(size)).await?;
+            // The cart read above, with the gift taken: no second read.
+            let mut inputs = inputs;
+            inputs.taken.retain(|t| t.0 != gift.id);
+            inputs.taken.push((gift.id, size.to_string()));
+            return price_and_shape(state, viewer, &row, inputs).await;
         }
     }
     build_cart(state, viewer, owner, &row).await
@@ -162,35 +138,18 @@ pub async fn add_paid_gift(State(state): State<AppState>, viewer: Viewer, Json(c
     Ok(axum::Json(take_gift(&state, &viewer, &choice, true).await?))
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct CouponOffer {
-    pub code: String,
-    pub description: String,
-    pub applicable: bool,
-    /// Why it does not apply to this cart now ('' when it does).
-    pub reason: String,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct ViewOffers {
-    pub coupons: Vec<CouponOffer>,
-    pub remaining_offers: Vec<crate::features::cart_view::RemainingOfferOut>,
-    pub bundles_applied: Vec<crate::features::cart_view::BundleOut>,
-    /// The upgrade ladder: each rung, whether the cart reaches it and whether it is taken.
-    pub upgrades: Vec<crate::features::cart_view::UpgradeOptionOut>,
-}
-
 /// Every coupon open now, whether it fits this cart and why not, and how far the cart is from each offer.
 #[utoipa::path(get, path = "/api/v4/carts-new/{id}/get-view-offers-data/", tag = "cart", params(("id" = i64, Path)),
     responses((status = 200, body = ViewOffers), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn view_offers(State(state): State<AppState>, viewer: Viewer, Path(id): Path<String>) -> ApiResult<axum::Json<ViewOffers>> {
-    let (owner, row) = own_cart(&state, &viewer, Some(cart_path_id(&id)?)).await?;
-    let cart = build_cart(&state, &viewer, owner, &row).await?;
+    let (owner, row) = own_cart(&state, &viewer, Some(path_id(&id).ok_or_else(not_found_cart)?)).await?;
     // The cart is read once; each coupon is then tried by the pricing engine alone.
     let inputs = load_cart(&state, owner, &row).await?;
+    let (lines, offers) = (inputs.lines.clone(), inputs.offers.clone());
+    let (base, _) = choices_of(&state, &viewer, &row, &inputs.taken).await?;
+    let cart = price_and_shape(&state, &viewer, &row, inputs).await?;
     let now = state.now();
     let settings = ShopSettings::default();
-    let (base, _) = choices_of(&state, &viewer, &row, &inputs.taken).await?;
     let mut coupons = Vec::new();
     for c in state.store.open_coupons(now).await? {
         let usage = state.store.coupon_usage(c.id, viewer.user.as_ref().map(|u| u.id)).await?;
@@ -200,7 +159,7 @@ pub async fn view_offers(State(state): State<AppState>, viewer: Viewer, Path(id)
             check_coupon(&coupon, usage, 1, 0, now).err().map(|r| r.message()).unwrap_or_default()
         } else {
             let choices = Choices { coupon: Some((coupon, usage)), ..base.clone() };
-            pricing::price_cart(&inputs.lines, &inputs.offers, &choices, &settings, now).coupon_refusal.map(|r| r.message()).unwrap_or_default()
+            pricing::price_cart(&lines, &offers, &choices, &settings, now).coupon_refusal.map(|r| r.message()).unwrap_or_default()
         };
         coupons.push(CouponOffer { code: c.code, description: c.description, applicable: reason.is_empty(), reason });
     }
@@ -209,5 +168,45 @@ pub async fn view_offers(State(state): State<AppState>, viewer: Viewer, Path(id)
         remaining_offers: cart.remaining_offers.result,
         bundles_applied: cart.cart_attr.bundles,
         upgrades: cart.upgrade_offer_values.options,
+    }))
+}
+
+/// Adds gift wrap to the cart.
+#[utoipa::path(post, path = "/api/v4/carts-new/{id}/gift-wrap/", tag = "cart", params(("id" = i64, Path), CartQuery),
+    responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn add_gift_wrap(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(cart_id): Path<String>,
+    Query(q): Query<CartQuery>,
+) -> ApiResult<axum::Json<CartOut>> {
+    set_wrap(state, viewer, cart_id, true, q).await
+}
+
+/// Removes gift wrap from the cart.
+#[utoipa::path(delete, path = "/api/v4/carts-new/{id}/delete-gift-wrap/", tag = "cart", params(("id" = i64, Path), CartQuery),
+    responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn remove_gift_wrap(
+    State(state): State<AppState>,
+    viewer: Viewer,
+    Path(cart_id): Path<String>,
+    Query(q): Query<CartQuery>,
+) -> ApiResult<axum::Json<CartOut>> {
+    set_wrap(state, viewer, cart_id, false, q).await
+}
+
+async fn set_wrap(state: AppState, viewer: Viewer, cart_id: String, on: bool, q: CartQuery) -> ApiResult<axum::Json<CartOut>> {
+    let id = path_id(&cart_id).ok_or_else(not_found_cart)?;
+    let (owner, mut row) = own_cart(&state, &viewer, Some(id)).await?;
+    if on && state.store.cart_quantity(owner).await? == 0 {
+        return Err(ApiError::bad_request("Add something to your cart before gift wrapping it."));
+    }
+    // The wrap is part of the cart the codes are checked against and priced as.
+    row.gift_wrap = on as i64;
+    let priced = apply_cart_query(&state, &viewer, owner, &mut row, &q, LineChange::None).await?;
+    state.store.set_cart_gift_wrap(row.id, on, state.now()).await?;
+    Ok(axum::Json(match priced {
+        Some(cart) => cart,
+        None => build_cart(&state, &viewer, owner, &row).await?,
     }))
 }

@@ -1,6 +1,8 @@
-//! The cart as far as the product page needs it: the header's count and adding to the cart.
-//! The cart page and the offers engine come with their own issue.
+//! Adding to the cart from the product page (a size, a combo's two sizes, or a last-minute deal from
+//! the cart page), and the header's piece count.
 
+use super::views::{CartAdded, CartQuantity};
+use super::{owner, quantity_of};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Json as JsonBody;
 use crate::security::{self, Viewer};
@@ -9,31 +11,10 @@ use axum::extract::State;
 use axum::http::{header, HeaderMap};
 use axum::response::IntoResponse;
 use axum::Json;
+use drape_domain::pricing::DEAL_PIECES;
 use drape_domain::stock::{self, AddRefusal};
 use drape_store::carts::{CartLine, CartOwner};
-use serde::{Deserialize, Serialize};
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct CartQuantity {
-    /// Pieces in the visitor's cart.
-    pub cart_quantity: i64,
-}
-
-/// The visitor's cart owner, if they have a cart at all.
-pub fn owner(viewer: &Viewer) -> Option<CartOwner<'_>> {
-    match (&viewer.user, &viewer.guest_token) {
-        (Some(u), _) => Some(CartOwner::Shopper(u.id)),
-        (None, Some(t)) => Some(CartOwner::Guest(t)),
-        (None, None) => None,
-    }
-}
-
-pub async fn quantity_of(state: &AppState, viewer: &Viewer) -> ApiResult<i64> {
-    Ok(match owner(viewer) {
-        Some(o) => state.store.cart_quantity(o).await?,
-        None => 0,
-    })
-}
+use serde::Deserialize;
 
 /// Cart quantity for the header (`?t=` is a cache-buster and is ignored).
 #[utoipa::path(get, path = "/cart_dropdown_mobile_ajax/", tag = "cart", responses((status = 200, body = CartQuantity)))]
@@ -57,14 +38,6 @@ pub struct CartAdd {
     pub combo_sizes: Option<ComboChoice>,
     /// A last-minute deal's id, when adding the deal from the cart page.
     pub deal: Option<i64>,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct CartAdded {
-    pub status: String,
-    pub cart_quantity: i64,
-    pub item_id: i64,
-    pub message: String,
 }
 
 fn chosen(v: &Option<String>) -> Option<&str> {
@@ -114,10 +87,9 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
 
     let mut headers = HeaderMap::new();
     let guest_token;
-    let owner = match (&viewer.user, &viewer.guest_token) {
-        (Some(u), _) => CartOwner::Shopper(u.id),
-        (None, Some(t)) => CartOwner::Guest(t),
-        (None, None) => {
+    let owner = match owner(&viewer) {
+        Some(o) => o,
+        None => {
             guest_token = security::random_token();
             headers.append(header::SET_COOKIE, security::set_cookie(security::GUEST_CART_COOKIE, &guest_token, 30 * 86_400, true, state.config.secure_cookies));
             CartOwner::Guest(&guest_token)
@@ -134,7 +106,7 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
         if !running.iter().any(|d| d.id == deal_id && d.product_id == p.id) {
             return Err(ApiError::field("deal", "This deal has ended."));
         }
-        if req.quantity != 1 {
+        if req.quantity != DEAL_PIECES {
             return Err(one_deal());
         }
     }
