@@ -69,6 +69,20 @@ async fn find_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>) -> Resul
     Ok(found)
 }
 
+/// Writes before reading: touching the owner's cart row takes its lock (a row lock on PostgreSQL, the
+/// write lock on SQLite, even when there is no row yet), so a transaction that then reads and writes
+/// the cart never has to upgrade a read snapshot another writer made stale (SQLite's "database is
+/// locked"), and concurrent changes to one cart run one after the other.
+async fn touch_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: DateTime<Utc>) -> Result<()> {
+    match owner {
+        CartOwner::Shopper(id) => sqlx::query("UPDATE carts SET updated_at = $1 WHERE user_id = $2").bind(millis(now)).bind(id).execute(&mut **tx).await?,
+        CartOwner::Guest(t) => {
+            sqlx::query("UPDATE carts SET updated_at = $1 WHERE guest_token_hash = $2").bind(millis(now)).bind(hash_secret(t)).execute(&mut **tx).await?
+        }
+    };
+    Ok(())
+}
+
 /// The owner's cart, made now if there is none. A new cart gets a random id below 2^53 (a number the
 /// web app holds exactly), so a cart id in a URL cannot be guessed from another one. Racing with
 /// another request that makes the same owner's cart, both end with the one cart that won.
@@ -268,15 +282,8 @@ impl Store {
         check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E>,
     ) -> Result<std::result::Result<i64, E>> {
         let mut tx = self.pool.begin().await?;
-        // Write before reading: touching the cart row takes its lock (a row lock on PostgreSQL, the
-        // write lock on SQLite) so concurrent adds to one cart run one after the other; a cart made by
-        // a concurrent first add is found, not made twice.
-        match owner {
-            CartOwner::Shopper(id) => sqlx::query("UPDATE carts SET updated_at = $1 WHERE user_id = $2").bind(millis(now)).bind(id).execute(&mut *tx).await?,
-            CartOwner::Guest(t) => {
-                sqlx::query("UPDATE carts SET updated_at = $1 WHERE guest_token_hash = $2").bind(millis(now)).bind(hash_secret(t)).execute(&mut *tx).await?
-            }
-        };
+        // A cart made by a concurrent first add is found, not made twice.
+        touch_cart(&mut tx, owner, now).await?;
         let cart_id = find_or_create_cart(&mut tx, owner, now).await?;
         // Adds that raced to make the cart did not lock it (their insert did nothing): lock it now, so
         // the lines read next include everything committed by the add before.
@@ -317,6 +324,7 @@ impl Store {
     /// other lines move over, and the guest cart is deleted. One transaction, so a failure changes nothing.
     pub async fn merge_guest_cart(&self, guest_token: &str, user_id: i64, now: DateTime<Utc>, cap: impl Fn(&CartLine) -> i64) -> Result<()> {
         let mut tx = self.pool.begin().await?;
+        touch_cart(&mut tx, CartOwner::Shopper(user_id), now).await?;
         let Some(guest_cart) = find_cart(&mut tx, CartOwner::Guest(guest_token)).await? else {
             return Ok(());
         };

@@ -402,3 +402,42 @@ async fn both_migration_sets_make_the_same_schema() {
     sqlite.finish().await;
     postgres.finish().await;
 }
+
+/// A login's merge racing an add in another tab: both land (the merge takes the cart's lock), on both
+/// engines, round after round.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_merge_racing_an_add_loses_nothing() {
+    for db in TestDb::all().await {
+        let s = &db.store;
+        let e = db.engine;
+        s.seed_demo(now()).await.unwrap();
+        let products = s.list_products(None, 3, 0).await.unwrap().products;
+        let (a, b, c) =
+            (s.sizes(products[0].id).await.unwrap()[0].id, s.sizes(products[1].id).await.unwrap()[0].id, s.sizes(products[2].id).await.unwrap()[0].id);
+        let line = |product_id: i64, size_id: i64, quantity: i64| CartLine {
+            id: 0,
+            product_id,
+            size_id: Some(size_id),
+            combo1_size_id: None,
+            combo2_size_id: None,
+            quantity,
+            deal_id: None,
+        };
+        for round in 0..8 {
+            let user = s.user_for_mobile(&format!("90000001{round:02}"), now()).await.unwrap();
+            let guest = format!("guest-race-{round}");
+            s.add_to_cart(CartOwner::Shopper(user.id), &line(products[2].id, c, 1), now()).await.unwrap();
+            s.add_to_cart(CartOwner::Guest(&guest), &line(products[0].id, a, 2), now()).await.unwrap();
+            let (s1, s2, g) = (s.clone(), s.clone(), guest.clone());
+            let pid = products[1].id;
+            let merge = tokio::spawn(async move { s1.merge_guest_cart(&g, user.id, now(), |_| 5).await });
+            let add = tokio::spawn(async move { s2.add_to_cart_checked(CartOwner::Shopper(user.id), &line(pid, b, 1), now(), |_| Ok::<(), ()>(())).await });
+            merge.await.unwrap().unwrap_or_else(|err| panic!("{e} round {round}: merge failed: {err}"));
+            add.await.unwrap().unwrap_or_else(|err| panic!("{e} round {round}: add failed: {err}")).unwrap();
+            let lines = s.cart_lines(CartOwner::Shopper(user.id)).await.unwrap();
+            let qty = |p: i64| lines.iter().filter(|l| l.product_id == p).map(|l| l.quantity).sum::<i64>();
+            assert_eq!((qty(products[0].id), qty(products[1].id), qty(products[2].id)), (2, 1, 1), "{e} round {round}: {lines:?}");
+        }
+        db.finish().await;
+    }
+}
