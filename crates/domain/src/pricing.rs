@@ -1,5 +1,6 @@
 //! The offers engine: one function prices a cart from its lines and the offers running now.
-//! The cart API, the checkout and the order all use `price_cart`, so a total is worked out one way.
+//! Every cart answer is priced by `price_cart` (checkout and orders are to use it too), so a total is
+//! worked out one way; its `Totals` carry every figure the cart shows (rungs, gifts, you-save, goods).
 //! Every amount is paise; nothing here is ever negative, and a discount never exceeds what it discounts.
 
 use chrono::{DateTime, Utc};

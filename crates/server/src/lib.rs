@@ -1,5 +1,7 @@
-//! The Drape HTTP server. `routes::router` is the whole API in one place; `main` only loads
-//! configuration, opens the database and serves. Tests build the same router.
+//! The Drape HTTP server: `routes::router` registers every path in one place and tests build the same
+//! router; `features` holds the handlers per area of the spec; `admin` the operator commands;
+//! `security` CSRF, sessions, headers and the error rewriting. The `drape` binary (main.rs) only
+//! loads configuration, opens the database and serves, seeds or runs an operator command.
 
 pub mod admin;
 pub mod config;

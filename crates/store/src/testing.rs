@@ -18,6 +18,7 @@ fn unique_name(prefix: &str) -> String {
 pub struct TestDb {
     pub store: Store,
     pub engine: &'static str,
+    url: String,
     cleanup: Cleanup,
 }
 
@@ -32,7 +33,7 @@ impl TestDb {
         std::fs::create_dir_all(&dir).expect("temp dir");
         let url = format!("sqlite://{}/drape.db", dir.display());
         let store = Store::open(&url).await.expect("open sqlite");
-        TestDb { store, engine: "sqlite", cleanup: Cleanup::SqliteDir(dir) }
+        TestDb { store, engine: "sqlite", url, cleanup: Cleanup::SqliteDir(dir) }
     }
 
     /// None when PostgreSQL cannot be reached and `CI` is not set (a printed skip);
@@ -58,7 +59,7 @@ impl TestDb {
         let sep = if base.contains('?') { '&' } else { '?' };
         let url = format!("{base}{sep}options=-c%20search_path%3D{schema}");
         let store = Store::open(&url).await.expect("open postgres");
-        Some(TestDb { store, engine: "postgres", cleanup: Cleanup::PostgresSchema(schema) })
+        Some(TestDb { store, engine: "postgres", url, cleanup: Cleanup::PostgresSchema(schema) })
     }
 
     /// Both engines (PostgreSQL when reachable).
@@ -66,6 +67,16 @@ impl TestDb {
         let mut dbs = vec![TestDb::sqlite().await];
         dbs.extend(TestDb::postgres().await);
         dbs
+    }
+
+    /// The URL the store was opened with.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// The store's pool, for measurements that compare drivers.
+    pub fn any_pool(&self) -> &sqlx::AnyPool {
+        &self.store.pool
     }
 
     pub async fn finish(self) {
