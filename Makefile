@@ -8,7 +8,7 @@ export DRAPE_LISTEN
 CHROMIUM := /usr/bin/chromium
 CARGO_TEST_FLAGS ?=
 
-.PHONY: help deps chromium web-deps reference-deps build web server run seed test check check-rust fmt test-rust test-rust-postgres test-web e2e openapi api-types bench clean
+.PHONY: help deps chromium web-deps reference-deps build web server run seed test check check-rust check-web fmt test-rust test-rust-postgres test-web e2e openapi api-types bench clean
 
 help:
 	@echo "make run    build the web app and the server, load the demo shop, serve on http://$(DRAPE_LISTEN)"
@@ -63,14 +63,20 @@ test: deps check test-rust test-web e2e
 	@echo "make test: all suites passed"
 
 # Checks first: formatting and lints fail the build before any test runs.
-check: check-rust
+check: check-rust check-web
 
 check-rust:
 	cargo fmt --check
 	cargo clippy --workspace --all-targets -q -- -D warnings
 
+# ESLint (hooks rules, import cycles, one-way imports between shared, features and app; no warning
+# allowed) and Prettier.
+check-web: web-deps
+	cd web && npm run --silent lint && npm run --silent format:check
+
 fmt:
 	cargo fmt
+	cd web && npm run --silent format
 
 # The store suite runs on SQLite and on PostgreSQL (required under CI=true; a printed skip elsewhere);
 # the HTTP suite runs once on SQLite, then again on PostgreSQL.

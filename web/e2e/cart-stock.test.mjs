@@ -24,7 +24,11 @@ describe('cart stock and login', () => {
     return page.evaluate(async (s) => {
       const sizes = await fetch(`/web/api/v1/product/${s}/sizes/s/`).then((r) => r.json());
       const size = sizes.result.size.find((x) => x.quantity >= 2);
-      const token = document.cookie.split('; ').find((c) => c.startsWith('csrftoken='))?.split('=')[1] ?? '';
+      const token =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('csrftoken='))
+          ?.split('=')[1] ?? '';
       const product = await fetch(`/web/api/v1/product-mobile/${s}/`).then((r) => r.json());
       const res = await fetch('/api/v3/cart-items/', {
         method: 'POST',

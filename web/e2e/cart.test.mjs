@@ -23,10 +23,7 @@ async function cartCount(page) {
 }
 
 async function waitForCount(page, testId, n) {
-  await page.waitForFunction(
-    ([id, want]) => Number(document.querySelector(`[data-testid=${id}]`)?.textContent ?? 0) === want,
-    [testId, n],
-  );
+  await page.waitForFunction(([id, want]) => Number(document.querySelector(`[data-testid=${id}]`)?.textContent ?? 0) === want, [testId, n]);
 }
 
 /** Opens a product page, picks the first size with stock for `quantity` pieces, and adds it. */
@@ -38,13 +35,18 @@ async function addFromProductPage(page, slug) {
   const size = sizes.result.size.find((x) => x.quantity >= 4);
   assert.ok(size, `${slug}: a size with stock`);
   const before = await cartCount(page);
-  await page.getByTestId('sizes').getByRole('radio', { name: new RegExp(`^${size.label}\\b`) }).click();
-  await page.getByRole('button', { name: /add to cart/i }).first().click();
+  await page
+    .getByTestId('sizes')
+    .getByRole('radio', { name: new RegExp(`^${size.label}\\b`) })
+    .click();
+  await page
+    .getByRole('button', { name: /add to cart/i })
+    .first()
+    .click();
   await page.locator('#toast-success').waitFor();
   await waitForCount(page, 'cart-count', before + 1);
   return size.value;
 }
-
 
 const summaryTotal = async (page) => rupees(await page.getByTestId('summary-total').innerText());
 
@@ -112,7 +114,12 @@ describe('cart page', () => {
       await page.waitForFunction(() => document.querySelector('[data-testid=summary-total]'));
       await page.waitForTimeout(300);
       assert.equal(events.length, 1, 'cart_viewed once');
-      assert.deepEqual(JSON.parse(events[0]), { event_name: 'cart_viewed', cart_id: JSON.parse(events[0]).cart_id, source: 'cart', cart_updated: false });
+      assert.deepEqual(JSON.parse(events[0]), {
+        event_name: 'cart_viewed',
+        cart_id: JSON.parse(events[0]).cart_id,
+        source: 'cart',
+        cart_updated: false,
+      });
       assert.ok(Number.isInteger(JSON.parse(events[0]).cart_id));
 
       // quantity: 1 → 3 bras; the line, the header and the bundle follow
@@ -204,8 +211,16 @@ describe('cart page', () => {
 
       // empty it: every line removed → the empty panel; the header count goes
       for (let n = await lines.count(); n > 0; n--) {
-        await lines.first().getByRole('button', { name: /^Remove / }).click();
-        await page.waitForFunction((want) => document.querySelectorAll('[data-testid=cart-line]').length === want || (want === 0 && document.querySelector('[data-testid=cart-empty]')), n - 1);
+        await lines
+          .first()
+          .getByRole('button', { name: /^Remove / })
+          .click();
+        await page.waitForFunction(
+          (want) =>
+            document.querySelectorAll('[data-testid=cart-line]').length === want ||
+            (want === 0 && document.querySelector('[data-testid=cart-empty]')),
+          n - 1,
+        );
       }
       await page.getByTestId('cart-empty').waitFor();
       await page.waitForFunction(() => !document.querySelector('[data-testid=cart-count]'));
@@ -236,8 +251,14 @@ describe('cart page', () => {
       assert.equal(await rungs.count(), 3);
       assert.equal(await rungs.nth(0).getAttribute('data-state'), 'available');
       assert.match(await rungs.nth(1).innerText(), /Add ₹1,000 more to unlock/);
-      await page.getByTestId('nudges').getByText('Your cart unlocks an upgrade: ₹100 off orders of ₹1,299. Take it in place of a coupon.').waitFor();
-      await rungs.nth(0).getByRole('button', { name: /^Take / }).click();
+      await page
+        .getByTestId('nudges')
+        .getByText('Your cart unlocks an upgrade: ₹100 off orders of ₹1,299. Take it in place of a coupon.')
+        .waitFor();
+      await rungs
+        .nth(0)
+        .getByRole('button', { name: /^Take / })
+        .click();
       await page.waitForFunction(() => document.querySelector('[data-testid=upgrade-option]')?.dataset.state === 'applied');
       await page.getByTestId('price-summary').getByText('Upgrade offer').waitFor();
       assert.equal(await summaryTotal(page), 1399);
@@ -246,7 +267,10 @@ describe('cart page', () => {
       const coupon = page.getByTestId('coupon');
       await coupon.getByTestId('coupon-input').fill('FLAT200');
       await coupon.getByRole('button', { name: 'Apply' }).click();
-      assert.equal(await coupon.getByTestId('coupon-error').innerText(), 'A coupon does not combine with an upgrade offer; remove the upgrade to use it.');
+      assert.equal(
+        await coupon.getByTestId('coupon-error').innerText(),
+        'A coupon does not combine with an upgrade offer; remove the upgrade to use it.',
+      );
       assert.equal(await summaryTotal(page), 1399);
 
       // a referral code: an expired one is refused, a partner's is applied (5% of ₹1,399 = ₹69)
@@ -309,12 +333,22 @@ describe('cart page', () => {
         const sizes = await fetch(`/web/api/v1/product/lace-bra-panty-set-navy/sizes/s/`).then((r) => r.json());
         const [bra, panty] = sizes.result.comboSizes;
         const [a, b] = sizes.result.possible_variation_list[0].split('|');
-        return { types: [bra.type, panty.type], bra: bra.sizes.find((x) => x.value === a).label, panty: panty.sizes.find((x) => x.value === b).label };
+        return {
+          types: [bra.type, panty.type],
+          bra: bra.sizes.find((x) => x.value === a).label,
+          panty: panty.sizes.find((x) => x.value === b).label,
+        };
       });
       await page.goto('/product/lace-bra-panty-set-navy');
       await page.getByTestId('product').waitFor();
-      await page.getByRole('radiogroup', { name: `${combo.types[0]} size` }).getByRole('radio', { name: new RegExp(`^${combo.bra}\\b`) }).click();
-      await page.getByRole('radiogroup', { name: `${combo.types[1]} size` }).getByRole('radio', { name: new RegExp(`^${combo.panty}\\b`) }).click();
+      await page
+        .getByRole('radiogroup', { name: `${combo.types[0]} size` })
+        .getByRole('radio', { name: new RegExp(`^${combo.bra}\\b`) })
+        .click();
+      await page
+        .getByRole('radiogroup', { name: `${combo.types[1]} size` })
+        .getByRole('radio', { name: new RegExp(`^${combo.panty}\\b`) })
+        .click();
       await page.getByTestId('wishlist-toggle').click();
       await page.getByRole('button', { name: 'Remove from wishlist' }).waitFor();
 
@@ -346,8 +380,16 @@ describe('cart page', () => {
       await waitForCount(page, 'wishlist-count', n0 - 1);
 
       // Remove
-      await items.first().getByRole('button', { name: /^Remove / }).click();
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=wishlist-item]').length === n || (n === 0 && document.querySelector('[data-testid=wishlist-empty]')), n0 - 2);
+      await items
+        .first()
+        .getByRole('button', { name: /^Remove / })
+        .click();
+      await page.waitForFunction(
+        (n) =>
+          document.querySelectorAll('[data-testid=wishlist-item]').length === n ||
+          (n === 0 && document.querySelector('[data-testid=wishlist-empty]')),
+        n0 - 2,
+      );
 
       // the moved item is in the shopper's cart
       await page.getByRole('link', { name: /^Cart/ }).click();

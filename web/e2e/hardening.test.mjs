@@ -35,8 +35,14 @@ async function addFromProductPage(page, slug) {
   const sizes = await page.evaluate((s) => fetch(`/web/api/v1/product/${s}/sizes/s/`).then((r) => r.json()), slug);
   const size = sizes.result.size.find((x) => x.quantity >= 2);
   assert.ok(size, `${slug}: a size with stock`);
-  await page.getByTestId('sizes').getByRole('radio', { name: new RegExp(`^${size.label}\\b`) }).click();
-  await page.getByRole('button', { name: /add to cart/i }).first().click();
+  await page
+    .getByTestId('sizes')
+    .getByRole('radio', { name: new RegExp(`^${size.label}\\b`) })
+    .click();
+  await page
+    .getByRole('button', { name: /add to cart/i })
+    .first()
+    .click();
   await page.locator('#toast-success').waitFor();
 }
 
@@ -56,7 +62,11 @@ async function seedWishlist(page, want, extra = 0) {
         if (list.products.length === 0 || (list.num_pages && p >= list.num_pages)) break;
       }
       const saved = products.slice(0, want);
-      const token = () => document.cookie.split('; ').find((c) => c.startsWith('csrftoken='))?.slice('csrftoken='.length) ?? '';
+      const token = () =>
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('csrftoken='))
+          ?.slice('csrftoken='.length) ?? '';
       const statuses = [];
       let count = null;
       for (let i = 0; i < saved.length; i += 20) {
@@ -114,7 +124,8 @@ describe('hardening', () => {
       const coupon = page.getByTestId('coupon');
       await coupon.getByTestId('coupon-input').fill('BRA15');
       const asked = page.waitForRequest(
-        (r) => r.method() === 'GET' && r.url().includes('/api/v4/carts-new/') && new URL(r.url()).searchParams.get('coupon_code') === 'BRA15',
+        (r) =>
+          r.method() === 'GET' && r.url().includes('/api/v4/carts-new/') && new URL(r.url()).searchParams.get('coupon_code') === 'BRA15',
       );
       await coupon.getByRole('button', { name: 'Apply' }).click();
       const request = await asked;
@@ -173,9 +184,16 @@ describe('hardening', () => {
       assert.equal(new Set(links).size, total, 'every saved product once');
 
       // a removal with both pages loaded: one fewer, none twice, the count follows
-      await page.getByTestId('wishlist-item').first().getByRole('button', { name: /^Remove / }).click();
+      await page
+        .getByTestId('wishlist-item')
+        .first()
+        .getByRole('button', { name: /^Remove / })
+        .click();
       await page.waitForFunction((n) => document.querySelectorAll('[data-testid=wishlist-item]').length === n, total - 1);
-      await page.waitForFunction((text) => document.querySelector('[data-testid=wishlist-total]')?.textContent === text, `${total - 1} items`);
+      await page.waitForFunction(
+        (text) => document.querySelector('[data-testid=wishlist-total]')?.textContent === text,
+        `${total - 1} items`,
+      );
       await waitForCount(page, 'wishlist-count', total - 1);
       const left = await page.$$eval('[data-testid=wishlist-item] .wl-card__name', (as) => as.map((a) => a.getAttribute('href')));
       assert.equal(left.length, total - 1);
@@ -192,7 +210,10 @@ describe('hardening', () => {
       await logIn(page, server.baseURL, '/', FULL_SHOPPER);
       const seeded = await seedWishlist(page, WISHLIST_MAX, 1);
       assert.equal(seeded.saved.length, WISHLIST_MAX, `the catalog has more than ${WISHLIST_MAX} products`);
-      assert.ok(seeded.statuses.every((s) => s === 200), `seeded: ${seeded.statuses}`);
+      assert.ok(
+        seeded.statuses.every((s) => s === 200),
+        `seeded: ${seeded.statuses}`,
+      );
       assert.equal(seeded.count, WISHLIST_MAX);
       const next = seeded.rest[0];
       assert.ok(next, 'a product not in the wishlist');

@@ -69,7 +69,10 @@ describe('product page', () => {
       assert.ok(size, 'a size in stock');
       await openProduct(page, slug);
       const before = await cartCount(page);
-      await page.getByTestId('sizes').getByRole('radio', { name: new RegExp(`^${size.label}\\b`) }).click();
+      await page
+        .getByTestId('sizes')
+        .getByRole('radio', { name: new RegExp(`^${size.label}\\b`) })
+        .click();
       await page.getByRole('button', { name: 'Increase quantity' }).click();
       await page.getByLabel('Quantity 2').waitFor();
       await imagesLoaded(page);
@@ -97,7 +100,12 @@ describe('product page', () => {
         const pair = (s.result.possible_variation_list ?? [])[0];
         if (!pair) return null;
         const [a, b] = pair.split('|');
-        return { slug: card.slug, bra: bra.sizes.find((x) => x.value === a), panty: panty.sizes.find((x) => x.value === b), types: [bra.type, panty.type] };
+        return {
+          slug: card.slug,
+          bra: bra.sizes.find((x) => x.value === a),
+          panty: panty.sizes.find((x) => x.value === b),
+          types: [bra.type, panty.type],
+        };
       });
       await openProduct(page, found.slug);
       const before = await cartCount(page);
@@ -106,7 +114,10 @@ describe('product page', () => {
       await braGroup.getByRole('radio', { name: new RegExp(`^${found.bra.label}\\b`) }).click();
       // one part only: the popup names the missing part
       await page.getByRole('button', { name: /add to cart/i }).click();
-      await page.locator('#toast-warning').filter({ hasText: `Please Select ${found.types[1]} size` }).waitFor();
+      await page
+        .locator('#toast-warning')
+        .filter({ hasText: `Please Select ${found.types[1]} size` })
+        .waitFor();
       await page.getByRole('dialog', { name: 'Adding item to Cart' }).getByRole('button', { name: 'Close' }).click();
       await pantyGroup.getByRole('radio', { name: new RegExp(`^${found.panty.label}\\b`) }).click();
       await page.locator('#toast-warning').waitFor({ state: 'detached', timeout: 5000 });
@@ -176,7 +187,10 @@ describe('product page', () => {
       // the panel closes itself after 2 s
       await panel.waitFor({ state: 'detached', timeout: 5000 });
       const outbox = await api('/dev/outbox');
-      assert.ok(outbox.messages.some((m) => m.recipient === 'asha.e2e@example.com'), 'the request was stored and acknowledged');
+      assert.ok(
+        outbox.messages.some((m) => m.recipient === 'asha.e2e@example.com'),
+        'the request was stored and acknowledged',
+      );
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -5,9 +5,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser, newPhonePage, screenshot, startServer, logIn, scrollUntil } from './harness.mjs';
 
-
-
-
 describe('below the fold', () => {
   let server;
   let browser;
@@ -47,10 +44,7 @@ describe('below the fold', () => {
       await page.goto(`/product/${viewedBefore.slug}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await scrollUntil(page, '[data-testid=below-the-fold]');
-      await page.waitForFunction(
-        (id) => JSON.parse(localStorage.getItem('drape:recently-viewed') ?? '[]')[0] === id,
-        viewedBefore.id,
-      );
+      await page.waitForFunction((id) => JSON.parse(localStorage.getItem('drape:recently-viewed') ?? '[]')[0] === id, viewedBefore.id);
 
       await page.goto(`/product/${product.slug}`);
       await page.getByRole('heading', { level: 1 }).waitFor();

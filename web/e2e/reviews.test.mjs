@@ -5,9 +5,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser, newPhonePage, screenshot, startServer, logIn, scrollUntil } from './harness.mjs';
 
-
-
-
 const getJSON = (page, path) => page.evaluate((p) => fetch(p).then((r) => r.json()), path);
 
 describe('ratings and reviews', () => {

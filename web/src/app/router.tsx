@@ -14,8 +14,7 @@ import { ProductRoute } from './routes/product';
 const placeholders = () => import('./routes/placeholders');
 type Placeholders = Awaited<ReturnType<typeof placeholders>>;
 /** Screens not built yet share one small lazy chunk. */
-const placeholder = (name: keyof Placeholders) =>
-  lazy(async () => ({ default: (await placeholders())[name] }));
+const placeholder = (name: keyof Placeholders) => lazy(async () => ({ default: (await placeholders())[name] }));
 
 const LoginRoute = lazy(async () => ({ default: (await import('./routes/login')).LoginRoute }));
 const CategoryRoute = lazy(async () => ({ default: (await import('./routes/category')).CategoryRoute }));

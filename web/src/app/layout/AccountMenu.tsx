@@ -114,12 +114,7 @@ export function AccountMenu({ me }: { me: Me | undefined }) {
             ))}
             {loggedIn ? (
               <li>
-                <button
-                  type="button"
-                  className="account__link account__logout"
-                  onClick={onLogout}
-                  disabled={logout.isPending}
-                >
+                <button type="button" className="account__link account__logout" onClick={onLogout} disabled={logout.isPending}>
                   <Icon name="logout" size={20} />
                   <span>{logout.isPending ? 'Logging out…' : 'Logout'}</span>
                 </button>

@@ -17,9 +17,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
     return (
       <section className="not-found" role="alert">
         <h1 className="not-found__title">Something went wrong</h1>
-        <p className="not-found__text">
-          Please reload the page. If it keeps happening, try again in a few minutes.
-        </p>
+        <p className="not-found__text">Please reload the page. If it keeps happening, try again in a few minutes.</p>
         <div className="not-found__actions">
           <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
             Reload

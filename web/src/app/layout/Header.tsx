@@ -30,11 +30,7 @@ export function Header() {
           <Link to="/search" className="icon-button" aria-label="Search">
             <Icon name="search" />
           </Link>
-          <Link
-            to="/wishlist/"
-            className="icon-button"
-            aria-label={`Wishlist${wishlistCount ? `, ${wishlistCount} items` : ''}`}
-          >
+          <Link to="/wishlist/" className="icon-button" aria-label={`Wishlist${wishlistCount ? `, ${wishlistCount} items` : ''}`}>
             <Icon name="heart" />
             <CountBadge count={wishlistCount} testId="wishlist-count" />
           </Link>

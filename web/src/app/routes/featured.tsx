@@ -22,7 +22,9 @@ export function FeaturedRoute({ featured }: { featured: FeaturedPath }) {
           title={missing ? 'No design of the month here' : 'This page did not load'}
           text={
             missing
-              ? `We have not picked a ${featuredTitle(featured).replace(/^Best /, '').replace(/ design of /, ' design for ')} yet. Have a look at what is in the shop today.`
+              ? `We have not picked a ${featuredTitle(featured)
+                  .replace(/^Best /, '')
+                  .replace(/ design of /, ' design for ')} yet. Have a look at what is in the shop today.`
               : 'Please check your connection and try again in a moment.'
           }
         />

@@ -26,11 +26,7 @@ export function HomeRoute() {
       {menu.isPending ? (
         <CategoryChipsSkeleton />
       ) : categories.length > 0 ? (
-        <CategoryChips
-          categories={categories}
-          selected={category}
-          hrefFor={(c) => (c ? `/?category=${c.id}` : '/')}
-        />
+        <CategoryChips categories={categories} selected={category} hrefFor={(c) => (c ? `/?category=${c.id}` : '/')} />
       ) : null}
       <ProductGrid filter={{ category }} title={current?.name} />
     </div>

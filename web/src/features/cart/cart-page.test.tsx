@@ -75,7 +75,13 @@ describe('<CartPage>', () => {
 
   it('a refused coupon shows the reason under the field; an accepted one shows code and discount', async () => {
     const withCoupon: Cart = cartFixture({
-      cart_attr: attrFixture({ coupon_code: 'BRA15', coupon_discount: 22485, coupon_discount_ui: '₹224.85', total: 127415, total_ui: '₹1,274.15' }),
+      cart_attr: attrFixture({
+        coupon_code: 'BRA15',
+        coupon_discount: 22485,
+        coupon_discount_ui: '₹224.85',
+        total: 127415,
+        total_ui: '₹1,274.15',
+      }),
     });
     serve({
       ...base,
@@ -108,7 +114,12 @@ describe('<CartPage>', () => {
   });
 
   it('out of stock: greyed line and banner; guests are asked to log in to move; Remove is one step', async () => {
-    const oosLine = lineFixture({ id: 2, size: '36D', stock: { status: 0, available: 0 }, product_detail: { ...lineFixture().product_detail, id: 5, name: 'Lace Bralette' } });
+    const oosLine = lineFixture({
+      id: 2,
+      size: '36D',
+      stock: { status: 0, available: 0 },
+      product_detail: { ...lineFixture().product_detail, id: 5, name: 'Lace Bralette' },
+    });
     let removed: URL | null = null;
     serve({
       ...base,
@@ -143,7 +154,8 @@ describe('<CartPage>', () => {
     serve({
       ...base,
       'GET /api/v4/carts-new/7': () => json(cartFixture()),
-      'POST /api/v4/carts-new/7/gift-wrap/': () => json({ error: 'bad_request', message: 'Gift wrap is not available for this cart.' }, 400),
+      'POST /api/v4/carts-new/7/gift-wrap/': () =>
+        json({ error: 'bad_request', message: 'Gift wrap is not available for this cart.' }, 400),
     });
     renderCart();
     const wrap = await screen.findByTestId('gift-wrap');
@@ -155,13 +167,40 @@ describe('<CartPage>', () => {
 
   it('upgrade offers: a reachable rung is taken with upgrade_selected_option, and removed with 0', async () => {
     const options = [
-      { id: 4, title: '₹100 off orders of ₹1,299', min_value: 129900, min_value_ui: '₹1,299', discount: 10000, discount_ui: '₹100', unlocked: true, amount_short: 0, selected: false },
-      { id: 5, title: '₹300 off orders of ₹2,499', min_value: 249900, min_value_ui: '₹2,499', discount: 30000, discount_ui: '₹300', unlocked: false, amount_short: 100000, selected: false },
+      {
+        id: 4,
+        title: '₹100 off orders of ₹1,299',
+        min_value: 129900,
+        min_value_ui: '₹1,299',
+        discount: 10000,
+        discount_ui: '₹100',
+        unlocked: true,
+        amount_short: 0,
+        selected: false,
+      },
+      {
+        id: 5,
+        title: '₹300 off orders of ₹2,499',
+        min_value: 249900,
+        min_value_ui: '₹2,499',
+        discount: 30000,
+        discount_ui: '₹300',
+        unlocked: false,
+        amount_short: 100000,
+        selected: false,
+      },
     ];
-    const plain = cartFixture({ upgrade_offer_values: { offer_upgrade_message: '', selected_option: null, selected_message: '', options } });
+    const plain = cartFixture({
+      upgrade_offer_values: { offer_upgrade_message: '', selected_option: null, selected_message: '', options },
+    });
     const taken = cartFixture({
       cart_attr: attrFixture({ upgrade_discount: 10000, upgrade_discount_ui: '₹100', total: 139900, total_ui: '₹1,399' }),
-      upgrade_offer_values: { offer_upgrade_message: '', selected_option: 4, selected_message: '', options: options.map((o) => ({ ...o, selected: o.id === 4 })) },
+      upgrade_offer_values: {
+        offer_upgrade_message: '',
+        selected_option: 4,
+        selected_message: '',
+        options: options.map((o) => ({ ...o, selected: o.id === 4 })),
+      },
     });
     const asked: (string | null)[] = [];
     serve({
@@ -187,7 +226,14 @@ describe('<CartPage>', () => {
 
   it('a referral code opens on request; a refusal shows the reason, an accepted one names the partner', async () => {
     const referred = cartFixture({
-      cart_attr: attrFixture({ affiliation_code: 'RIYASTYLE', affiliate_name: "Riya's Style Notes", affiliate_discount: 7400, affiliate_discount_ui: '₹74', total: 142500, total_ui: '₹1,425' }),
+      cart_attr: attrFixture({
+        affiliation_code: 'RIYASTYLE',
+        affiliate_name: "Riya's Style Notes",
+        affiliate_discount: 7400,
+        affiliate_discount_ui: '₹74',
+        total: 142500,
+        total_ui: '₹1,425',
+      }),
     });
     serve({
       ...base,

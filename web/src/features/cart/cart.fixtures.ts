@@ -61,6 +61,8 @@ export function attrFixture(over: Partial<CartAttr> = {}): CartAttr {
     shipping_ui: 'FREE',
     total: 149900,
     total_ui: '₹1,499',
+    goods: 149900,
+    goods_ui: '₹1,499',
     you_save: 80100,
     you_save_ui: '₹801',
     ...over,
@@ -105,7 +107,13 @@ export function paidGiftFixture(over: Partial<CartGiftOffer> = {}): CartGiftOffe
   return {
     id: 2,
     title: 'Add a satin slip for ₹499',
-    product: cardFixture({ id: 151, name: 'Satin Slip', slug: 'satin-slip-wine', url: '/product/satin-slip-wine', img: '/media/products/NW1031-WIN/1.svg' }),
+    product: cardFixture({
+      id: 151,
+      name: 'Satin Slip',
+      slug: 'satin-slip-wine',
+      url: '/product/satin-slip-wine',
+      img: '/media/products/NW1031-WIN/1.svg',
+    }),
     price: 49900,
     price_ui: '₹499',
     min_order: 99900,

@@ -69,7 +69,12 @@ describe('price summary rows', () => {
 
   it('leaves out a kept coupon that gives nothing, and a discount of zero', () => {
     const rows = priceSummaryRows(
-      attrFixture({ mrp_total: 159800, coupon_code: 'WELCOME10', coupon_discount: 0, coupon_message: 'This coupon needs a minimum order of ₹999.' }),
+      attrFixture({
+        mrp_total: 159800,
+        coupon_code: 'WELCOME10',
+        coupon_discount: 0,
+        coupon_message: 'This coupon needs a minimum order of ₹999.',
+      }),
     );
     expect(rows.map((r) => r.key)).not.toContain('coupon');
     expect(rows.map((r) => r.key)).not.toContain('mrp-discount');
@@ -83,7 +88,12 @@ describe('price summary rows', () => {
 
 describe('quantity bounds', () => {
   it('1 … quantity + rem_quantity', () => {
-    expect(quantityBounds(lineFixture({ quantity: 1, rem_quantity: 4 }))).toEqual({ min: 1, max: 5, canDecrease: false, canIncrease: true });
+    expect(quantityBounds(lineFixture({ quantity: 1, rem_quantity: 4 }))).toEqual({
+      min: 1,
+      max: 5,
+      canDecrease: false,
+      canIncrease: true,
+    });
     expect(quantityBounds(lineFixture({ quantity: 4, rem_quantity: 1 }))).toMatchObject({ max: 5, canDecrease: true, canIncrease: true });
     expect(quantityBounds(lineFixture({ quantity: 5, rem_quantity: 0 }))).toMatchObject({ max: 5, canDecrease: true, canIncrease: false });
   });
@@ -93,7 +103,11 @@ describe('quantity bounds', () => {
   });
 
   it('a deal is one piece; an out-of-stock line cannot be stepped', () => {
-    expect(quantityBounds(lineFixture({ is_deal: true, quantity: 1, rem_quantity: 4 }))).toMatchObject({ max: 1, canIncrease: false, canDecrease: false });
+    expect(quantityBounds(lineFixture({ is_deal: true, quantity: 1, rem_quantity: 4 }))).toMatchObject({
+      max: 1,
+      canIncrease: false,
+      canDecrease: false,
+    });
     const oos = quantityBounds(lineFixture({ quantity: 2, rem_quantity: 3, stock: { status: 0, available: 0 } }));
     expect(oos).toMatchObject({ canIncrease: false, canDecrease: false });
   });
@@ -109,7 +123,11 @@ describe('gift eligibility text', () => {
   it("a free gift out of reach: 'Add ₹X more…' against the items after bundles and coupon", () => {
     const attr = attrFixture(); // ₹1,598 − ₹99 bundle = ₹1,499
     expect(giftOrderValue(attr)).toBe(149900);
-    expect(giftState(freeGiftFixture(), attr)).toEqual({ kind: 'locked', short: 50000, text: 'Add ₹500 more to get a free Cotton Hipster Panty' });
+    expect(giftState(freeGiftFixture(), attr)).toEqual({
+      kind: 'locked',
+      short: 50000,
+      text: 'Add ₹500 more to get a free Cotton Hipster Panty',
+    });
     const withCoupon = attrFixture({ coupon_code: 'BRA15', coupon_discount: 22485 });
     expect(giftState(freeGiftFixture(), withCoupon).text).toBe('Add ₹724.85 more to get a free Cotton Hipster Panty');
   });
@@ -132,7 +150,11 @@ describe('gift eligibility text', () => {
 
   it('never asks for a negative amount when the server has not caught up', () => {
     const big = attrFixture({ subtotal: 300000, bundle_discount: 0 });
-    expect(giftState(freeGiftFixture({ eligible: false }), big)).toMatchObject({ kind: 'locked', short: 0, text: 'Unlocks on orders of ₹1,999' });
+    expect(giftState(freeGiftFixture({ eligible: false }), big)).toMatchObject({
+      kind: 'locked',
+      short: 0,
+      text: 'Unlocks on orders of ₹1,999',
+    });
   });
 });
 
@@ -189,7 +211,10 @@ describe('upgrade offers and referral codes', () => {
 
   it('a rung is locked (how much more), available, applied, or taken but out of reach (the server says why)', () => {
     expect(upgradeState(rung(), values())).toEqual({ kind: 'locked', text: 'Add ₹400 more to unlock' });
-    expect(upgradeState(rung({ unlocked: true, amount_short: 0 }), values())).toEqual({ kind: 'available', text: 'Save ₹100 in place of a coupon' });
+    expect(upgradeState(rung({ unlocked: true, amount_short: 0 }), values())).toEqual({
+      kind: 'available',
+      text: 'Save ₹100 in place of a coupon',
+    });
     // with a coupon applying, the rung says what it replaces, and when the coupon saves more
     const flat200 = attrFixture({ coupon_code: 'FLAT200', coupon_discount: 20000, coupon_discount_ui: '₹200' });
     expect(upgradeState(rung({ unlocked: true, amount_short: 0 }), values(), flat200)).toEqual({
@@ -204,7 +229,10 @@ describe('upgrade offers and referral codes', () => {
       text: 'Applied: you save ₹100',
     });
     expect(
-      upgradeState(rung({ selected: true }), values({ selected_option: 1, selected_message: 'Add ₹400 more to your cart to take this upgrade.' })),
+      upgradeState(
+        rung({ selected: true }),
+        values({ selected_option: 1, selected_message: 'Add ₹400 more to your cart to take this upgrade.' }),
+      ),
     ).toEqual({ kind: 'chosen-locked', text: 'Add ₹400 more to your cart to take this upgrade.' });
   });
 
@@ -224,7 +252,9 @@ describe('upgrade offers and referral codes', () => {
   });
 
   it('a kept referral code that gives nothing says why; a credit-only code says nothing', () => {
-    expect(affiliateWarning(attrFixture({ affiliation_code: 'X', affiliate_message: 'This affiliation code has expired.' }))).toBe('This affiliation code has expired.');
+    expect(affiliateWarning(attrFixture({ affiliation_code: 'X', affiliate_message: 'This affiliation code has expired.' }))).toBe(
+      'This affiliation code has expired.',
+    );
     expect(affiliateWarning(attrFixture({ affiliation_code: 'FITWITHANU' }))).toBeNull();
     expect(affiliateWarning(attrFixture({ affiliate_message: 'stale' }))).toBeNull();
   });

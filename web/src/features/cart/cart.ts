@@ -87,7 +87,12 @@ export function priceSummaryRows(attr: CartAttr, gifts: CartGiftOffer[] = []): S
   if (attr.gift_wrap) rows.push({ key: 'gift-wrap', label: 'Gift wrap', value: attr.gift_wrap_charge_ui });
   for (const g of gifts) {
     if (isFreeGift(g) && g.chosen_size) {
-      rows.push({ key: `free-gift-${g.id}`, label: `Free gift: ${g.product.name} (${sizeLabel(g.chosen_size)})`, value: 'FREE', tone: 'free' });
+      rows.push({
+        key: `free-gift-${g.id}`,
+        label: `Free gift: ${g.product.name} (${sizeLabel(g.chosen_size)})`,
+        value: 'FREE',
+        tone: 'free',
+      });
     }
   }
   if (attr.gifts > 0) rows.push({ key: 'gifts', label: paidGiftLabel(gifts), value: attr.gifts_ui });
@@ -166,9 +171,7 @@ export function affiliateWarning(attr: CartAttr): string | null {
 export const isFreeGift = (gift: CartGiftOffer) => gift.price === 0;
 
 export type GiftState =
-  | { kind: 'locked'; text: string; short: number }
-  | { kind: 'choose'; text: string }
-  | { kind: 'taken'; text: string; size: string };
+  { kind: 'locked'; text: string; short: number } | { kind: 'choose'; text: string } | { kind: 'taken'; text: string; size: string };
 
 /**
  * A free gift: too small a cart says how much more it needs; an eligible one asks for a size; a taken

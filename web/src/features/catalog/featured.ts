@@ -2,10 +2,7 @@
  * Featured-of-the-month pages: /best-{category}-design-of-{month-year}/ (spec 001 §2),
  * e.g. /best-padded-bra-design-of-may-2025/.
  */
-const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
-];
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 const FEATURED_PATH = /^\/best-([a-z0-9]+(?:-[a-z0-9]+)*)-design-of-([a-z]+)-(\d{4})\/?$/i;
 

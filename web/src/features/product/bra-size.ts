@@ -22,8 +22,7 @@ export const BRA_CALC_MESSAGES = {
 } as const;
 
 export type BraSizeResult =
-  | { ok: true; band: number; cup: (typeof CUPS)[number]; size: string; candidates: string[] }
-  | { ok: false; error: string };
+  { ok: true; band: number; cup: (typeof CUPS)[number]; size: string; candidates: string[] } | { ok: false; error: string };
 
 export function isBraSku(sku: string | null | undefined): boolean {
   return /^BR/i.test((sku ?? '').trim());

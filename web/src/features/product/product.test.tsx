@@ -49,7 +49,9 @@ function route(url: URL, method: string): Handler | undefined {
 }
 
 const calls = (method: string, path: string) =>
-  fetchMock.mock.calls.filter(([u, init]) => (init?.method ?? 'GET') === method && new URL(String(u), 'http://x').pathname.startsWith(path));
+  fetchMock.mock.calls.filter(
+    ([u, init]) => (init?.method ?? 'GET') === method && new URL(String(u), 'http://x').pathname.startsWith(path),
+  );
 
 const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 0, notificationCount: 0 };
 const shopper = (email: string | null): Me => ({
@@ -381,11 +383,13 @@ describe('ProductView', () => {
       { product: 12, child_product: null, first_combo_size: null, second_combo_size: null, multi_combo_size: null },
     ]);
     await waitFor(() =>
-      expect(calls('POST', '/get-event-data/').some(([, i]) => decodeURIComponent(String(i!.body)).includes('"added_to_wishlist"'))).toBe(true),
+      expect(calls('POST', '/get-event-data/').some(([, i]) => decodeURIComponent(String(i!.body)).includes('"added_to_wishlist"'))).toBe(
+        true,
+      ),
     );
   });
 
-  it('a full wishlist: the server\'s message as it is, and the heart stays empty', async () => {
+  it("a full wishlist: the server's message as it is, and the heart stays empty", async () => {
     const full = 'Your wishlist is full (200 items). Please remove something first.';
     routes['POST /api/v3/wishlist/'] = () => json({ error: 'wishlist_full', message: full }, 400);
     const props = view({ me: shopper(null) });
@@ -442,12 +446,32 @@ describe('ProductView', () => {
     routes['GET /web/api/v1/product/padded-t-shirt-bra-black-12/timer/s/'] = () =>
       json({
         timer: {
-          id: 1, startdate: '', starttime: '', enddate: '', endtime: '', hexcode: '#5b1a3a', text_hexcode: '#ffffff',
-          text: 'Sale ends in', starts_at_ms: now - 1000, ends_at_ms: now + 3 * 3_600_000,
+          id: 1,
+          startdate: '',
+          starttime: '',
+          enddate: '',
+          endtime: '',
+          hexcode: '#5b1a3a',
+          text_hexcode: '#ffffff',
+          text: 'Sale ends in',
+          starts_at_ms: now - 1000,
+          ends_at_ms: now + 3 * 3_600_000,
         },
       });
     routes['GET /bp_pp_product_details_page/'] = () =>
-      json({ offer_msg_dict_ajax: { o1: { offertype: 2, msg: 'Buy any 3 bras and get the 4th free', count: 3, qty: 3, offer_applied: true, url: '/offer/x', message: '' } } });
+      json({
+        offer_msg_dict_ajax: {
+          o1: {
+            offertype: 2,
+            msg: 'Buy any 3 bras and get the 4th free',
+            count: 3,
+            qty: 3,
+            offer_applied: true,
+            url: '/offer/x',
+            message: '',
+          },
+        },
+      });
     view();
     const timer = await screen.findByTestId('timer');
     expect(timer.textContent).toContain('Sale ends in');
@@ -463,7 +487,11 @@ describe('ProductView', () => {
     view();
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share By' }, { timeout: 5000 });
-    expect(within(dialog).getByRole('link', { name: /whatsapp/i }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /whatsapp/i })
+        .getAttribute('href'),
+    ).toMatch(/^https:\/\/wa\.me\/\?text=/);
     fireEvent.click(within(dialog).getByRole('button', { name: /copy link/i }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/product/padded-t-shirt-bra-black-12`));
     expect(await within(dialog).findByText('Link copied')).toBeTruthy();

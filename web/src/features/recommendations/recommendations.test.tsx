@@ -79,7 +79,13 @@ describe('<BelowTheFold>', () => {
       '/web/api/v1/more-like-this/': () => json({ products: [card(12), card(21), card(22), card(23)], page: 0, has_next: false }),
       [`/web/api/v1/recommendations/${slug}/`]: (u) =>
         u.searchParams.get('kind') === 'match-the-set' ? json({ products: [card(31)] }) : json({ error: 'x', message: 'down' }, 500),
-      '/web/api/v1/products/by-ids/': (u) => json({ products: u.searchParams.get('ids')!.split(',').map((id) => card(Number(id))) }),
+      '/web/api/v1/products/by-ids/': (u) =>
+        json({
+          products: u.searchParams
+            .get('ids')!
+            .split(',')
+            .map((id) => card(Number(id))),
+        }),
     });
     renderBelow();
 
@@ -89,17 +95,16 @@ describe('<BelowTheFold>', () => {
     const match = await screen.findByTestId('rec-match-the-set');
     expect(within(match).getByText('Product 31')).toBeTruthy();
     const recent = await screen.findByTestId('rec-recently-viewed');
-    expect(within(recent).getAllByTestId('rec-card').map((c) => c.textContent)).toEqual([
-      expect.stringContaining('Product 5'),
-      expect.stringContaining('Product 7'),
-    ]);
+    expect(
+      within(recent)
+        .getAllByTestId('rec-card')
+        .map((c) => c.textContent),
+    ).toEqual([expect.stringContaining('Product 5'), expect.stringContaining('Product 7')]);
     const byIds = calls.find((u) => u.pathname === '/web/api/v1/products/by-ids/')!;
     expect(byIds.searchParams.get('ids')).toBe('5,7');
     expect(JSON.parse(localStorage.getItem(RECENTLY_VIEWED_KEY)!)).toEqual([12, 5, 7]);
 
-    await waitFor(() =>
-      expect(calls.filter((u) => u.pathname.startsWith('/web/api/v1/recommendations/'))).toHaveLength(2),
-    );
+    await waitFor(() => expect(calls.filter((u) => u.pathname.startsWith('/web/api/v1/recommendations/'))).toHaveLength(2));
     expect(screen.queryByTestId('rec-people-also-bought')).toBeNull();
     expect(screen.queryByTestId('rec-reorder')).toBeNull();
     expect(calls.some((u) => u.pathname === '/web/api/v1/reorder-products/')).toBe(false);

@@ -38,7 +38,19 @@ function page(n: number, pages: number, rows: ReviewRowTuple[]): ReviewPage {
     next_page_number: n < pages ? n + 1 : null,
   };
 }
-const row = (id: number, title: string, stars = 4): ReviewRowTuple => [id, title, 'Nice', '', 12, true, '', '21 Nov 2026', null, null, stars];
+const row = (id: number, title: string, stars = 4): ReviewRowTuple => [
+  id,
+  title,
+  'Nice',
+  '',
+  12,
+  true,
+  '',
+  '21 Nov 2026',
+  null,
+  null,
+  stars,
+];
 
 function renderReviews() {
   return renderWithProviders(<RatingsAndReviews product={productFixture()} />, {
@@ -188,7 +200,19 @@ describe('<RatingsAndReviews>', () => {
       'GET /get-my-rating/': () => json(my({ my_rating: 5 })),
       'GET /web/api/v1/product/padded-t-shirt-bra-black-12/web-reviews/s/': () => json(page(1, 1, [])),
       'GET /web/api/v1/product/padded-t-shirt-bra-black-12/feedback-questions/s/': () =>
-        json({ f_questions_secondary: [{ text: 'How was the fit?', slug: 'fit', question_type: 'radio', total_rating_count: 0, options: [{ value: '1', label: 'Too tight' }], emphasis: [] }], comment: 'Tell us more' }),
+        json({
+          f_questions_secondary: [
+            {
+              text: 'How was the fit?',
+              slug: 'fit',
+              question_type: 'radio',
+              total_rating_count: 0,
+              options: [{ value: '1', label: 'Too tight' }],
+              emphasis: [],
+            },
+          ],
+          comment: 'Tell us more',
+        }),
       'POST /rating/save/': () => json({ responseid: 9 }),
       'POST /api/v1/reviews/': () => new Response('oops', { status: 500 }),
     });

@@ -52,9 +52,7 @@ describe('Rate This Product', () => {
 
   it('eligibility note: Delivered and not rated yet; which note depends on ordered_by_user (spec 001 §4)', () => {
     expect(eligibilityNote(true, my())).toBe('Please rate this product first to write a review.');
-    expect(eligibilityNote(true, my({ ordered_by_user: false }))).toBe(
-      'Only customers who have bought this product can review.',
-    );
+    expect(eligibilityNote(true, my({ ordered_by_user: false }))).toBe('Only customers who have bought this product can review.');
     expect(eligibilityNote(true, my({ my_rating: 3 }))).toBeNull();
     expect(eligibilityNote(true, my({ orderstatus: '' }))).toBeNull();
     expect(eligibilityNote(false, my())).toBeNull();
@@ -75,7 +73,14 @@ describe('Rate This Product', () => {
   it('extra questions only below 4 stars', () => {
     expect([1, 2, 3, 4, 5].map(showExtraQuestions)).toEqual([true, true, true, false, false]);
     const qs = [
-      { text: 'How was the fit?', slug: 'fit', question_type: 'radio', total_rating_count: 4, options: [{ value: '1', label: 'Too tight' }], emphasis: ['1', '5'] },
+      {
+        text: 'How was the fit?',
+        slug: 'fit',
+        question_type: 'radio',
+        total_rating_count: 4,
+        options: [{ value: '1', label: 'Too tight' }],
+        emphasis: ['1', '5'],
+      },
       { text: 'Empty', slug: 'none', question_type: 'radio', total_rating_count: 0, options: [], emphasis: [] },
     ];
     expect(extraQuestions(3, qs).map((q) => q.slug)).toEqual(['fit']);
@@ -94,9 +99,7 @@ describe('Rate This Product', () => {
   });
 
   it('every review-vector message belongs to the field it names', () => {
-    const fields = vectors.review.cases
-      .filter((c) => c.expected)
-      .map((c) => [c.expected, fieldOf(c.expected!)]);
+    const fields = vectors.review.cases.filter((c) => c.expected).map((c) => [c.expected, fieldOf(c.expected!)]);
     expect(Object.fromEntries(fields)).toEqual({
       'Please enter headline': 'headline',
       'Max 60 characters allowed in heading': 'headline',
@@ -130,4 +133,3 @@ describe('review list rules', () => {
     expect(showPagination(undefined)).toBe(false);
   });
 });
-

@@ -35,10 +35,7 @@ export interface RatingSummaryView {
  * The 'Product Rating' numbers. Shoppers: rating[0], total_ratings[0], total_ratings[5];
  * privileged users (superuser or 'unused stock'): rating[1], total_ratings[1], total_ratings[4].
  */
-export function ratingSummary(
-  p: Pick<Product, 'rating' | 'total_ratings'>,
-  privileged: boolean,
-): RatingSummaryView {
+export function ratingSummary(p: Pick<Product, 'rating' | 'total_ratings'>, privileged: boolean): RatingSummaryView {
   const r = Array.isArray(p.rating) ? p.rating : [];
   const t = Array.isArray(p.total_ratings) ? p.total_ratings : [];
   const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : 0);
@@ -65,10 +62,7 @@ export type RateBlockState = 'skeleton' | 'guest' | 'hidden' | 'ready';
  * unknown (a failed rating fetch leaves it null: skeleton, spec 001 §8); stars for guests (a click
  * asks them to log in); nothing when the rating answer is empty; otherwise the stars.
  */
-export function rateBlockState(
-  session: { pending: boolean; loggedIn: boolean },
-  my: MyRating | null | undefined,
-): RateBlockState {
+export function rateBlockState(session: { pending: boolean; loggedIn: boolean }, my: MyRating | null | undefined): RateBlockState {
   if (session.pending) return 'skeleton';
   if (!session.loggedIn) return 'guest';
   if (my === null || my === undefined) return 'skeleton';
@@ -90,10 +84,7 @@ export function eligibilityNote(loggedIn: boolean, my: MyRating | null | undefin
   return my.ordered_by_user ? RATING_MESSAGES.rateFirst : RATING_MESSAGES.buyersOnly;
 }
 
-export type StarClick =
-  | { kind: 'login' }
-  | { kind: 'rate'; orderid: string }
-  | { kind: 'note'; message: string };
+export type StarClick = { kind: 'login' } | { kind: 'rate'; orderid: string } | { kind: 'note'; message: string };
 
 /**
  * A click on a star: guests log in; shoppers whose order of this product was delivered rate it

@@ -58,7 +58,13 @@ const comboSizes = (bra: [string, number][], panty: [string, number][]): SizesRe
 });
 const plainSizes = (list: [string, number][]): SizesResponse => ({
   status: 'success',
-  result: { size: list.map(([v, q]) => size(v, q)), comboSizes: [], possible_variation_list: [], list_qty: {}, urgency_message_product: {} },
+  result: {
+    size: list.map(([v, q]) => size(v, q)),
+    comboSizes: [],
+    possible_variation_list: [],
+    list_qty: {},
+    urgency_message_product: {},
+  },
 });
 
 describe('wishlist rules', () => {
@@ -71,8 +77,18 @@ describe('wishlist rules', () => {
   it('the chooser starts from the saved combo sizes that are still in stock, or a lone size', () => {
     expect(initialChoice(comboSizes([['34B', 3]], [['L', 2]]), entry())).toEqual({ combo1: '34B', combo2: 'L' });
     expect(initialChoice(comboSizes([['34B', 0]], [['L', 2]]), entry())).toEqual({ combo2: 'L' });
-    expect(initialChoice(plainSizes([['FREE-SIZE', 4]]), entry({ first_combo_size: '', second_combo_size: '' }))).toEqual({ size: 'FREE-SIZE' });
-    expect(initialChoice(plainSizes([['S', 4], ['M', 2]]), entry())).toEqual({});
+    expect(initialChoice(plainSizes([['FREE-SIZE', 4]]), entry({ first_combo_size: '', second_combo_size: '' }))).toEqual({
+      size: 'FREE-SIZE',
+    });
+    expect(
+      initialChoice(
+        plainSizes([
+          ['S', 4],
+          ['M', 2],
+        ]),
+        entry(),
+      ),
+    ).toEqual({});
   });
 
   it('names the missing size, else builds the cart line', () => {
@@ -129,13 +145,30 @@ describe('<WishlistPage>', () => {
   });
 
   it('Move to cart: the saved combo sizes are chosen, added, then taken off the list', async () => {
-    const other = entry({ id: 2, product: card({ id: 5, name: 'Seamless Moulded T-Shirt Bra', slug: 'seamless-bra' }), first_combo_size: '', second_combo_size: '' });
+    const other = entry({
+      id: 2,
+      product: card({ id: 5, name: 'Seamless Moulded T-Shirt Bra', slug: 'seamless-bra' }),
+      first_combo_size: '',
+      second_combo_size: '',
+    });
     let list: Wishlist = page([entry(), other]);
     let added: unknown = null;
     serve({
       'GET /api/v1/me/': () => json(shopper),
       'GET /api/v3/wishlist/': () => json(list),
-      'GET /web/api/v1/product/lace-bra-panty-set-navy/sizes/s/': () => json(comboSizes([['32B', 5], ['34B', 5]], [['M', 0], ['L', 5]])),
+      'GET /web/api/v1/product/lace-bra-panty-set-navy/sizes/s/': () =>
+        json(
+          comboSizes(
+            [
+              ['32B', 5],
+              ['34B', 5],
+            ],
+            [
+              ['M', 0],
+              ['L', 5],
+            ],
+          ),
+        ),
       'POST /api/v3/cart-items/': (_u, init) => {
         added = JSON.parse(String(init.body));
         return json({ status: 'success', cart_quantity: 3, item_id: 9, message: 'Added to cart' });
@@ -161,7 +194,9 @@ describe('<WishlistPage>', () => {
     await waitFor(() => expect(screen.getAllByTestId('wishlist-item')).toHaveLength(1));
     expect(added).toEqual({ cart: null, product: 214, quantity: 1, size: null, combo_sizes: { combo1: '34B', combo2: 'L' } });
     expect(onCartChanged).toHaveBeenCalledWith(3);
-    const order = calls.filter((c) => c.method !== 'GET' && c.url.pathname !== '/get-event-data/').map((c) => `${c.method} ${c.url.pathname}`);
+    const order = calls
+      .filter((c) => c.method !== 'GET' && c.url.pathname !== '/get-event-data/')
+      .map((c) => `${c.method} ${c.url.pathname}`);
     expect(order).toEqual(['POST /api/v3/cart-items/', 'DELETE /api/v3/wishlist/1/']);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -170,7 +205,13 @@ describe('<WishlistPage>', () => {
     serve({
       'GET /api/v1/me/': () => json(shopper),
       'GET /api/v3/wishlist/': () => json(page([entry({ first_combo_size: '', second_combo_size: '', product: card({ slug: 'plain' }) })])),
-      'GET /web/api/v1/product/plain/sizes/s/': () => json(plainSizes([['S', 1], ['M', 2]])),
+      'GET /web/api/v1/product/plain/sizes/s/': () =>
+        json(
+          plainSizes([
+            ['S', 1],
+            ['M', 2],
+          ]),
+        ),
       'POST /api/v3/cart-items/': () => json({ error: 'bad_request', message: 'Only 1 left in this size' }, 400),
     });
     renderWishlist();
@@ -203,7 +244,12 @@ describe('<WishlistPage>', () => {
 function pagedWishlist(total: number) {
   let ids = Array.from({ length: total }, (_, i) => total - i);
   const item = (id: number) =>
-    entry({ id, product: card({ id: 1000 + id, name: `Saved product ${id}`, slug: `saved-${id}`, url: `/product/saved-${id}` }), first_combo_size: '', second_combo_size: '' });
+    entry({
+      id,
+      product: card({ id: 1000 + id, name: `Saved product ${id}`, slug: `saved-${id}`, url: `/product/saved-${id}` }),
+      first_combo_size: '',
+      second_combo_size: '',
+    });
   const answer = (n: number): Wishlist => {
     const num_pages = Math.max(1, Math.ceil(ids.length / 50));
     return page(ids.slice((n - 1) * 50, n * 50).map(item), { wishlist_count: ids.length, number: n, num_pages, has_next: n < num_pages });
@@ -218,7 +264,8 @@ function pagedWishlist(total: number) {
   };
 }
 
-const pagesAsked = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/v3/wishlist/').map((c) => c.url.searchParams.get('page'));
+const pagesAsked = () =>
+  calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/v3/wishlist/').map((c) => c.url.searchParams.get('page'));
 
 describe('<WishlistPage> paging', () => {
   beforeEach(() => {

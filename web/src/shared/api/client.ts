@@ -96,9 +96,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 function isBody(x: unknown): x is ApiErrorBody {
-  return (
-    typeof x === 'object' && x !== null && typeof (x as ApiErrorBody).message === 'string'
-  );
+  return typeof x === 'object' && x !== null && typeof (x as ApiErrorBody).message === 'string';
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
@@ -109,12 +107,7 @@ async function toApiError(res: Response): Promise<ApiError> {
     // not JSON (a proxy's HTML page, an empty body): fall through to the generic message
   }
   if (isBody(parsed) && parsed.message.trim() !== '') {
-    return new ApiError(
-      res.status,
-      typeof parsed.error === 'string' ? parsed.error : 'error',
-      parsed.message,
-      parsed.fields ?? {},
-    );
+    return new ApiError(res.status, typeof parsed.error === 'string' ? parsed.error : 'error', parsed.message, parsed.fields ?? {});
   }
   return new ApiError(res.status, res.status === 404 ? 'not_found' : 'error', FALLBACK_MESSAGE);
 }
@@ -209,12 +202,9 @@ export async function request<T>(method: Method, path: string, opts: RequestOpti
 
 export const api = {
   get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-    request<T>('POST', path, { ...opts, body }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-    request<T>('PUT', path, { ...opts, body }),
-  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-    request<T>('PATCH', path, { ...opts, body }),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
   /** An ajax form post: urlencoded `fields` + csrfmiddlewaretoken + X-Requested-With. */
   postForm: <T>(path: string, fields: Record<string, QueryValue>, opts?: Omit<RequestOptions, 'form' | 'body'>) =>

@@ -1,42 +1,35 @@
 /**
- * The API's shapes, as docs/api.md describes them. This is the ONE place API types live:
- * features import from here, never declare their own response types. schema.ts is generated
- * from docs/openapi.json (`make openapi`), and schema.check.ts makes `npm run typecheck` fail
- * when a server shape stops fitting the type declared here.
+ * The API's shapes under the names the app uses. The server defines each shape once: its handlers
+ * generate docs/openapi.json (`make openapi`), and `npm run api-types` turns that into schema.ts.
+ * Every type here is a name for an entry of schema.ts; features import these names and declare no
+ * API types of their own (lint refuses an `interface …Request` or `…Response` anywhere else).
+ *
+ * A few are still written by hand, each marked SERVER FIX with the change to the server's schema
+ * that retires it: there the document says less than the server sends (a field always sent, null or
+ * not, marked optional; a positional array typed as a plain array; JSON inside a form field).
+ * schema.check.ts proves each hand type still matches the server's shape, and fails once the fix has
+ * landed and the type can become a name like the rest.
  *
  * Money is integer paise; every money field has a `*_ui` twin with the text to show.
  */
+import type { components, operations } from './schema';
+
+type S = components['schemas'];
 
 /** The one error shape of every 4xx and 5xx. */
-export interface ApiErrorBody {
-  error: string;
-  message: string;
-  fields?: Record<string, string>;
-}
+export type ApiErrorBody = S['ErrorBody'];
 
 // ---------------------------------------------------------------- operational
 
-export interface Health {
-  status: 'ok';
-  database: 'sqlite' | 'postgres';
-}
-
-export interface OutboxMessage {
-  id: number;
-  channel: string;
-  recipient: string;
-  body: string;
-  /** milliseconds since the epoch */
-  created_at: number;
-}
-
+/** GET /healthz */
+export type Health = S['Health'];
+export type OutboxMessage = S['OutboxEntry'];
 /** GET /dev/outbox (demo mode only), newest first. */
-export interface Outbox {
-  messages: OutboxMessage[];
-}
+export type Outbox = S['Outbox'];
 
 // ---------------------------------------------------------------- login and account
 
+/** SERVER FIX: `UserOut.email` required (always sent, null when unknown). */
 export interface User {
   id: number;
   mobile: string;
@@ -46,7 +39,7 @@ export interface User {
   can_see_unused_stock: boolean;
 }
 
-/** GET /api/v1/me/ */
+/** GET /api/v1/me/. SERVER FIX: `Me.user` required (null for guests), then `User`'s. */
 export interface Me {
   is_authenticated: boolean;
   user: User | null;
@@ -55,36 +48,21 @@ export interface Me {
   notificationCount: number;
 }
 
-/** POST /api/v1/auth/otp/ request */
-export interface OtpRequest {
-  mobile: string;
-}
-
-/** POST /api/v1/auth/otp/ answer */
-export interface OtpSent {
-  message: string;
-  /** seconds until another OTP may be requested */
-  resend_in: number;
-}
-
-/** POST /api/v1/auth/login/ request */
-export interface LoginRequest {
-  mobile: string;
-  otp: string;
-}
-
-/** POST /api/v1/auth/login/ answer (plus a new `sessionid` cookie) */
+/** POST /api/v1/auth/otp/ */
+export type OtpRequest = S['OtpRequest'];
+export type OtpSent = S['OtpSent'];
+/** POST /api/v1/auth/login/ (the answer comes with a new `sessionid` cookie) */
+export type LoginRequest = S['LoginRequest'];
+/** SERVER FIX: `User`'s (then this is `LoggedIn`). */
 export interface LoginResult {
   user: User;
 }
-
-/** POST /mobile_logout/ answer */
-export interface LogoutResult {
-  status: 'ok';
-}
+/** POST /mobile_logout/ */
+export type LogoutResult = S['Done'];
 
 // ---------------------------------------------------------------- catalog
 
+/** SERVER FIX: `CategoryNode.parent_id` required (null at the top level). */
 export interface Category {
   id: number;
   name: string;
@@ -95,77 +73,32 @@ export interface Category {
   children: Category[];
 }
 
-/** GET /api/v2/main-menu-msite/ — the category tree, top level first. */
+/** GET /api/v2/main-menu-msite/ — the category tree, top level first. SERVER FIX: `Category`'s. */
 export interface MainMenu {
   categories: Category[];
 }
 
-export interface ProductCard {
-  id: number;
-  name: string;
-  slug: string;
-  url: string;
-  img: string;
-  color_name: string;
-  rgbcode: string;
-  rounded_up_unit_price: number;
-  rounded_up_unit_price_ui: string;
-  /** the MRP; equal to the price when there is no discount */
-  old_price: number;
-  old_price_ui: string;
-  /** "38% OFF", or "" when there is no discount */
-  offer_tag: string;
-  is_soldout: boolean;
-  rating: number;
-  total_ratings_count: number;
-}
-
+export type ProductCard = S['ProductCard'];
 /** GET /web/api/v1/products/?category={id}&page={n} — 24 a page. */
-export interface ProductListing {
-  products: ProductCard[];
-  page: number;
-  num_pages: number;
-  total: number;
-}
-
-export interface GalleryItem {
-  type: 'image' | 'video';
-  img_m: string;
-  img_l: string;
-  thumbnail_url: string;
-  /** for videos: the mp4 URL; empty for images */
-  embed: string;
-}
-
-export interface ColourVariant {
-  slug: string;
-  url: string;
-  color_name: string;
-  small_image: string;
-  is_soldout: boolean;
-  sku: string;
-  rgbcode: string;
-}
-
-export interface CategoryRef {
-  id: number;
-  name: string;
-  slug: string;
-}
-
-export interface ProductLabel {
-  label: string;
-  address: string;
-}
+export type ProductListing = S['ProductList'];
+export type GalleryItem = S['GalleryOut'];
+export type ColourVariant = S['ColourVariant'];
+export type CategoryRef = S['CategoryRef'];
+export type ProductLabel = S['LabelOut'];
 
 /**
  * total_ratings by position: 0 shoppers' count, 1 privileged count, 2 written reviews,
  * 3 shoppers' counts per star 5…1, 4 privileged percentages per star 5…1,
  * 5 shoppers' percentages per star 5…1.
+ * SERVER FIX: `ProductOut.total_ratings` typed as this tuple (the document says an array of
+ * number-or-array).
  */
 export type TotalRatings = [number, number, number, number[], number[], number[]];
 
-/** GET /web/api/v1/product-mobile/{slug}/ (spec 001 §3) */
+/**
+ * GET /web/api/v1/product-mobile/{slug}/ (spec 001 §3).
+ * SERVER FIX: `ProductOut.rating` and `ProductOut.total_ratings` typed as tuples.
+ */
 export interface Product {
   id: number;
   name: string;
@@ -213,7 +146,7 @@ export interface Product {
   is_in_wishlist: boolean;
   pinit_path: string;
   get_meta_title: string;
-  rvp: { sold_count: number };
+  rvp: S['Rvp'];
   /** server-sanitised HTML */
   designer_note: string;
   /** server-sanitised HTML */
@@ -228,6 +161,7 @@ export interface Product {
   fittest_size_in_all_size: string;
 }
 
+/** SERVER FIX: `SizeItem.ws_stock` required (null except for privileged users). */
 export interface SizeItem {
   label: string;
   value: string;
@@ -243,12 +177,14 @@ export interface SizeItem {
   ws_stock: string | null;
 }
 
+/** SERVER FIX: `SizeItem`'s (then this is `ComboGroup`). */
 export interface ComboSizeGroup {
   /** the part's label, e.g. "Bra" or "Panty" */
   type: string;
   sizes: SizeItem[];
 }
 
+/** SERVER FIX: `SizeItem`'s (then this is `SizesResult`). */
 export interface SizesResult {
   size: SizeItem[];
   comboSizes: ComboSizeGroup[];
@@ -257,23 +193,24 @@ export interface SizesResult {
   urgency_message_product: Record<string, string>;
 }
 
-/** GET /web/api/v1/product/{slug}/sizes/s/ */
+/** GET /web/api/v1/product/{slug}/sizes/s/. SERVER FIX: `SizeItem`'s (then this is `SizesOut`). */
 export interface SizesResponse {
-  status: 'success' | (string & {});
+  status: string;
   result: SizesResult;
 }
 
-// ---------------------------------------------------------------- cart
+// ---------------------------------------------------------------- cart (header)
 
 /** GET /cart_dropdown_mobile_ajax/?t={timestamp} */
-export interface CartQuantity {
-  cart_quantity: number;
-}
+export type CartQuantity = S['CartQuantity'];
 
 // ================================================================ ratings, reviews, recommendations
-// (issue 3; features/reviews and features/recommendations; docs/api.md "Product page")
+// (features/reviews and features/recommendations; docs/api.md "Product page")
 
-/** GET /get-my-rating/?productId={id} — guests get orderid null, my_rating 0, orderstatus "", false. */
+/**
+ * GET /get-my-rating/?productId={id} — guests get orderid null, my_rating 0, orderstatus "", false.
+ * SERVER FIX: `MyRating.orderid` required (null when no order may be rated).
+ */
 export interface MyRating {
   /** the shopper's order of this product that may be rated, or null */
   orderid: string | null;
@@ -285,74 +222,30 @@ export interface MyRating {
 }
 
 /** POST /rating/save/ (form: rating, pId, orderid, csrfmiddlewaretoken) answer */
-export interface RatingSaved {
-  responseid: number;
-}
-
-export interface FeedbackOption {
-  value: string;
-  label: string;
-}
-
-export interface FeedbackQuestion {
-  text: string;
-  slug: string;
-  /** "radio" */
-  question_type: string;
-  total_rating_count: number;
-  options: FeedbackOption[];
-  /** option values to emphasise (the fit question: the extremes "1" and "5") */
-  emphasis: string[];
-}
-
+export type RatingSaved = S['RatingSaved'];
+export type FeedbackOption = S['FeedbackOption'];
+export type FeedbackQuestion = S['FeedbackQuestion'];
 /** GET /web/api/v1/product/{slug}/feedback-questions/s/ */
-export interface FeedbackQuestions {
-  f_questions_secondary: FeedbackQuestion[];
-  /** the prompt for the free-text review */
-  comment: string;
-}
-
+export type FeedbackQuestions = S['FeedbackQuestions'];
 /** POST /save-product-feedback/ answer */
-export interface FeedbackSaved {
-  status: 'success' | (string & {});
-}
-
-/** POST /api/v1/reviews/ (JSON) */
-export interface ReviewSaveRequest {
-  headline: string;
-  comment: string;
-  /** optional; blank is listed as Anonymous */
-  public_name: string;
-  product: number;
-  /** 1..5 */
-  star: number;
-}
-
-/** POST /api/v1/reviews/ answer (200) */
-export interface ReviewSaved {
-  status: 'success' | (string & {});
-  id: number;
-}
+export type FeedbackSaved = S['Status'];
+/** POST /api/v1/reviews/ (JSON); a blank public_name is listed as Anonymous. */
+export type ReviewSaveRequest = S['ReviewIn'];
+export type ReviewSaved = S['ReviewSaved'];
 
 /**
  * One review, by position: 0 id, 1 headline, 2 comment, 3 public name, 4 product id,
  * 5 verified buyer, 6 reviewer display name, 7 date text, 8 and 9 reserved (null), 10 stars.
+ * SERVER FIX: `ReviewPage.object_list` typed as a list of this tuple (the document says a list of
+ * lists of number-string-boolean-null).
  */
-export type ReviewRowTuple = [
-  number,
-  string,
-  string,
-  string,
-  number,
-  boolean,
-  string,
-  string,
-  null,
-  null,
-  number,
-];
+export type ReviewRowTuple = [number, string, string, string, number, boolean, string, string, null, null, number];
 
-/** GET /web/api/v1/product/{slug}/web-reviews/s/?page={n} — 5 a page, newest first. */
+/**
+ * GET /web/api/v1/product/{slug}/web-reviews/s/?page={n} — 5 a page, newest first.
+ * SERVER FIX: `ReviewPage.object_list` as `ReviewRowTuple`; `previous_page_number` and
+ * `next_page_number` required (null on the first and last page).
+ */
 export interface ReviewPage {
   object_list: ReviewRowTuple[];
   total_reviews: number;
@@ -365,92 +258,42 @@ export interface ReviewPage {
 }
 
 /** GET /web/api/v1/more-like-this/?productid={id}&page={n} — 8 a page. */
-export interface MoreLikeThisPage {
-  products: ProductCard[];
-  page: number;
-  has_next: boolean;
-}
-
+export type MoreLikeThisPage = S['SimilarPage'];
 /**
  * GET /web/api/v1/recommendations/{slug}/?kind=…, /web/api/v1/products/by-ids/?ids=…,
  * /web/api/v1/reorder-products/
  */
-export interface ProductCardList {
-  products: ProductCard[];
-}
+export type ProductCardList = S['Cards'];
 
 // ================================================================ product page: buying, notify-me, offers, timer, featured
-// (issue 3; features/product, features/catalog; docs/api.md "Product page")
+// (features/product, features/catalog; docs/api.md "Product page")
 
 /** GET /web/api/v1/product/last-purchased-size/ — from Delivered orders; "" when none (and for guests). */
-export interface LastPurchasedSizes {
-  status: 'success' | (string & {});
-  /** category 1 (bras) */
-  bra_size1: string;
-  /** category 2 (panties) */
-  panty_size: string;
-  /** category 4 (nightwear) */
-  nightwear_size: string;
-  /** category 253 (activewear) */
-  activewear_size: string;
-}
-
+export type LastPurchasedSizes = S['LastPurchasedSizes'];
 /** GET /addproductrequest/ (notify-me) answer. */
-export interface SizeRequestResult {
-  result: 'success' | 'error';
-  message: string;
-}
-
-export interface ProductFeature {
-  description: string;
-  icon_small: string;
-  slug: string;
-  category_name: string;
-}
-
+export type SizeRequestResult = S['NotifyAnswer'];
+export type ProductFeature = S['FeatureOut'];
 /** GET /web/api/v1/product-feature/{slug}/ — feature name → details. */
-export type ProductFeatures = Record<string, ProductFeature>;
-
+export type ProductFeatures = operations['product_features']['responses'][200]['content']['application/json'];
 /** An offer countdown; dates and times are IST, `*_ms` epoch milliseconds. */
-export interface Timer {
-  id: number;
-  startdate: string;
-  starttime: string;
-  enddate: string;
-  endtime: string;
-  /** banner background */
-  hexcode: string;
-  /** banner text colour */
-  text_hexcode: string;
-  text: string;
-  starts_at_ms: number;
-  ends_at_ms: number;
-}
+export type Timer = S['TimerOut'];
 
-/** GET /web/api/v1/product/{slug}/timer/s/ — only a timer running now; null otherwise. */
+/**
+ * GET /web/api/v1/product/{slug}/timer/s/ — only a timer running now; null otherwise.
+ * SERVER FIX: `TimerAnswer.timer` required (null when no timer runs).
+ */
 export interface TimerResult {
   timer: Timer | null;
 }
 
-export interface Offer {
-  /** 2 means select-items style */
-  offertype: number;
-  msg: string;
-  /** pieces needed for the offer */
-  count: number;
-  /** pieces of the offer's products already in the visitor's cart */
-  qty: number;
-  offer_applied: boolean;
-  url: string;
-  message: string;
-}
-
+export type Offer = S['OfferOut'];
 /** GET /bp_pp_product_details_page/?product_id={id} — empty object when no offer runs. */
-export interface OfferDetails {
-  offer_msg_dict_ajax: Record<string, Offer>;
-}
+export type OfferDetails = S['OfferMessages'];
 
-/** GET /web/api/v1/featured/{category}/{month-year}/ — 404 when none is set. */
+/**
+ * GET /web/api/v1/featured/{category}/{month-year}/ — 404 when none is set.
+ * SERVER FIX: `FeaturedOut.previous` and `FeaturedOut.next` required (null at either end).
+ */
 export interface FeaturedDesign {
   category: string;
   /** e.g. "may-2026" */
@@ -458,54 +301,26 @@ export interface FeaturedDesign {
   title: string;
   blurb: string;
   product: ProductCard;
+  product_slug: string;
   /** path of the previous month's page, e.g. "/best-bra-design-of-april-2026/" */
   previous: string | null;
   next: string | null;
 }
 
-export interface ComboSizes {
-  /** the bra part's size */
-  combo1: string;
-  /** the panty part's size */
-  combo2: string;
-}
+export type ComboSizes = S['ComboChoice'];
+/** POST /api/v3/cart-items/ (JSON); `deal` only for a last-minute deal. */
+export type CartItemRequest = S['CartAdd'];
+export type CartItemAdded = S['CartAdded'];
+export type WishlistEntry = S['WishlistEntry'];
+/** POST /api/v3/wishlist/ (JSON): each entry is toggled; login required (401 for guests). */
+export type WishlistToggleRequest = NonNullable<operations['toggle_wishlist']['requestBody']>['content']['application/json'];
+export type WishlistToggled = S['WishlistAnswer'];
 
-/** POST /api/v3/cart-items/ (JSON) */
-export interface CartItemRequest {
-  cart: number | null;
-  product: number;
-  quantity: number;
-  size: string | null;
-  combo_sizes: ComboSizes | null;
-}
-
-/** POST /api/v3/cart-items/ answer */
-export interface CartItemAdded {
-  status: 'success';
-  /** the cart's new total quantity */
-  cart_quantity: number;
-  item_id: number;
-  message: string;
-}
-
-export interface WishlistEntry {
-  product: number;
-  child_product: number | null;
-  first_combo_size: string | null;
-  second_combo_size: string | null;
-  multi_combo_size: string | null;
-}
-
-/** POST /api/v3/wishlist/ (JSON): each entry is toggled. */
-export type WishlistToggleRequest = WishlistEntry[];
-
-/** POST /api/v3/wishlist/ answer (login required: 401 for guests) */
-export interface WishlistToggled {
-  status: 'success';
-  in_wishlist: boolean;
-  wishlist_count: number;
-}
-
+/**
+ * SERVER FIX: none of this is in the document: the form field `data` of /get-event-data/ is
+ * described as a string. Deriving `ToSchema` for the server's `EventData` (with `event_name` an
+ * enum of the events it records) and listing it among the document's schemas makes these names.
+ */
 export type ShopperEventName =
   | 'product_viewed'
   | 'added_to_cart'
@@ -518,7 +333,7 @@ export type ShopperEventName =
   | 'Share_product'
   | 'notify_me';
 
-/** POST /get-event-data/: the JSON in the form field `data`. */
+/** POST /get-event-data/: the JSON in the form field `data`. SERVER FIX: see `ShopperEventName`. */
 export interface ShopperEvent {
   event_name: ShopperEventName;
   product_id?: number;
@@ -529,34 +344,12 @@ export interface ShopperEvent {
 }
 
 /** Prices in rupees (the analytics convention). */
-export interface ProductEventData {
-  id: number;
-  name: string;
-  category_ids: number[];
-  category_names: string[];
-  sub_category_ids: number[];
-  sub_category_names: string[];
-  color: string;
-  original_price: number;
-  discounted_price: number;
-  discount: number;
-  sku: string;
-  product_image: string;
-  product_url: string;
-  product_slug: string;
-  product_brand: string;
-  mrp: number;
-  discounted_price_ui: string;
-  offer_text: string;
-  offer_category_id: number | null;
-  currency: 'INR';
-  quantity: number;
-  size: string;
-}
+export type ProductEventData = S['ProductEventData'];
 
+/** SERVER FIX: `CartEventData.coupon_data` required (null when no coupon applies). */
 export interface CartEventData {
   cart_id: number;
-  cart_items: unknown[];
+  cart_items: S['CartEventItem'][];
   cart_items_count: number;
   total_value: number;
   /** the coupon code when one applies, else null */
@@ -564,40 +357,32 @@ export interface CartEventData {
   discount_avg: number;
 }
 
-/** POST /get-event-data/ answer; the event is recorded. */
+/**
+ * POST /get-event-data/ answer; the event is recorded.
+ * SERVER FIX: `EventAnswer.product` and `EventAnswer.cart` required (null when not about one).
+ */
 export interface ShopperEventData {
   product: ProductEventData | null;
   cart: CartEventData | null;
 }
 
 // ================================================================ cart page and wishlist
-// (issue 4, first part; features/cart and features/wishlist; docs/api.md "Cart page" and
-// "Wishlist and cart extras"). Every cart call answers the whole cart (`Cart`).
+// (features/cart and features/wishlist; docs/api.md "Cart page" and "Wishlist and cart extras").
+// Every cart call answers the whole cart (`Cart`).
 
-/** GET /get/view-cart-info/ — `cart_id` null when the visitor has no cart yet. */
+/**
+ * GET /get/view-cart-info/ — `cart_id` null when the visitor has no cart yet.
+ * SERVER FIX: `ViewCartInfo.cart_id` required.
+ */
 export interface ViewCartInfo {
   cart_id: number | null;
   cart_quantity: number;
 }
 
-export interface CartProductDetail {
-  id: number;
-  name: string;
-  slug: string;
-  sku: string;
-  url: string;
-  img: string;
-  color_name: string;
-  nonreturnable: boolean;
-}
+export type CartProductDetail = S['CartProductDetail'];
+export type CartLineStock = S['LineStock'];
 
-export interface CartLineStock {
-  /** 1 in stock, 0 out of stock (spec 000 §4) */
-  status: number;
-  /** how many of this choice can be bought (stock capped by max_cart_items) */
-  available: number;
-}
-
+/** SERVER FIX: `CartItemOut.combo_sizes` required (null when the line is not a combo). */
 export interface CartLine {
   id: number;
   product_detail: CartProductDetail;
@@ -619,64 +404,14 @@ export interface CartLine {
   is_deal: boolean;
 }
 
-export interface CartBundle {
-  key: string;
-  title: string;
-  discount: number;
-  discount_ui: string;
-}
+export type CartBundle = S['BundleOut'];
+export type CartAttr = S['CartAttr'];
+export type RemainingOffer = S['RemainingOfferOut'];
 
-export interface CartAttr {
-  cart_id: number;
-  pieces: number;
-  mrp_total: number;
-  mrp_total_ui: string;
-  /** the lines at their prices (out-of-stock lines are not charged) */
-  subtotal: number;
-  subtotal_ui: string;
-  bundle_discount: number;
-  bundles: CartBundle[];
-  /** the coupon kept with the cart, or "" */
-  coupon_code: string;
-  coupon_discount: number;
-  coupon_discount_ui: string;
-  /** why the kept coupon does not apply now, or "" */
-  coupon_message: string;
-  /** the upgrade offer taken (in place of a coupon); 0 when none applies */
-  upgrade_discount: number;
-  upgrade_discount_ui: string;
-  /** the partner's affiliation code kept with the cart, or "" */
-  affiliation_code: string;
-  /** the partner's name, for "Referred by …" */
-  affiliate_name: string;
-  affiliate_discount: number;
-  affiliate_discount_ui: string;
-  /** why the kept affiliation code gives no discount now, or "" */
-  affiliate_message: string;
-  gift_wrap: boolean;
-  gift_wrap_charge: number;
-  gift_wrap_charge_ui: string;
-  /** paid gifts taken */
-  gifts: number;
-  gifts_ui: string;
-  shipping: number;
-  /** "FREE" when shipping is 0 */
-  shipping_ui: string;
-  total: number;
-  total_ui: string;
-  you_save: number;
-  you_save_ui: string;
-}
-
-export interface RemainingOffer {
-  title: string;
-  pieces_short: number;
-  amount_short: number;
-  /** "Add 1 more to get …" */
-  message: string;
-}
-
-/** A gift offer running now: free (price 0, a size to choose) or paid. */
+/**
+ * A gift offer running now: free (price 0, a size to choose) or paid.
+ * SERVER FIX: `GiftOut.chosen_size` required (null until the cart takes the gift).
+ */
 export interface CartGiftOffer {
   id: number;
   title: string;
@@ -692,32 +427,9 @@ export interface CartGiftOffer {
   chosen_size: string | null;
 }
 
-/** GET /api/v4/carts-new/{cart_id}, and the answer of every cart change. */
-export interface Cart {
-  cart_items: CartLine[];
-  cart_attr: CartAttr;
-  shipping_info: { title_text: string };
-  remaining_offers: { result: RemainingOffer[] };
-  cart_paid_gift_details: CartGiftOffer[];
-  upgrade_offer_values: UpgradeOfferValues;
-  event_data: CartEventData | null;
-}
+export type UpgradeOption = S['UpgradeOptionOut'];
 
-/** One rung of the upgrade ladder: carts worth min_value (after bundle prices) may take it instead of a coupon. */
-export interface UpgradeOption {
-  id: number;
-  title: string;
-  min_value: number;
-  min_value_ui: string;
-  discount: number;
-  discount_ui: string;
-  /** the cart reaches it */
-  unlocked: boolean;
-  /** paise still to add to reach it */
-  amount_short: number;
-  selected: boolean;
-}
-
+/** SERVER FIX: `UpgradeOfferValues.selected_option` required (null when none is chosen). */
 export interface UpgradeOfferValues {
   /** the nudge: what is taken and the next rung, what the cart unlocks, or how far the first rung is */
   offer_upgrade_message: string;
@@ -728,99 +440,45 @@ export interface UpgradeOfferValues {
   options: UpgradeOption[];
 }
 
+/**
+ * GET /api/v4/carts-new/{cart_id}, and the answer of every cart change.
+ * SERVER FIX: `CartOut.event_data` required, then `CartLine`'s, `CartGiftOffer`'s,
+ * `UpgradeOfferValues`' and `CartEventData`'s.
+ */
+export interface Cart {
+  cart_items: CartLine[];
+  cart_attr: CartAttr;
+  shipping_info: S['ShippingInfo'];
+  remaining_offers: S['RemainingOffers'];
+  cart_paid_gift_details: CartGiftOffer[];
+  upgrade_offer_values: UpgradeOfferValues;
+  event_data: CartEventData | null;
+}
+
 /** PATCH /api/v4/cart-items-new/{id}/ (JSON) */
-export interface CartQuantityRequest {
-  quantity: number;
-}
-
+export type CartQuantityRequest = S['QuantityChange'];
 /** GET /check-cart-stock/ */
-export interface CartStockCheck {
-  status: 'ok' | 'out_of_stock' | (string & {});
-  /** cart line ids that cannot be bought as they are */
-  out_of_stock: number[];
-}
-
-export interface LastMinuteDeal {
-  id: number;
-  deal_price: number;
-  deal_price_ui: string;
-  product: ProductCard;
-  /** sizes in stock, to pick before adding */
-  sizes: string[];
-  in_cart: boolean;
-}
-
+export type CartStockCheck = S['CartStock'];
+export type LastMinuteDeal = S['DealOut'];
 /** GET /api/v3/carts/{id}/last-minute-deals/ */
-export interface LastMinuteDeals {
-  deals: LastMinuteDeal[];
-}
-
+export type LastMinuteDeals = S['Deals'];
 /** POST /api/v3/cart-items/ for a last-minute deal: one piece, `deal` = the deal's id. */
-export interface DealCartItemRequest extends CartItemRequest {
-  deal: number;
-}
-
-export interface GiftSizeOption {
-  value: string;
-  label: string;
-}
-
+export type DealCartItemRequest = S['CartAdd'];
+export type GiftSizeOption = S['GiftSize'];
 /** GET /api/v3/cart-items/get-cart-gift-sizes/?paid_gift_offer_id={id} */
-export interface GiftSizes {
-  gift_offer_id: number;
-  sizes: GiftSizeOption[];
-}
-
-/** POST /api/v3/carts-new/null/save-free-gift-size/ (JSON); size null drops the gift. */
-export interface FreeGiftSizeRequest {
-  gift_offer_id: number;
-  size: string | null;
-}
-
-/** POST /api/v3/cart-items/cart-paid-gift-add/ (JSON); size null removes the gift. */
-export interface PaidGiftRequest {
-  paid_gift_offer_id: number;
-  size: string | null;
-}
-
-export interface CouponOffer {
-  code: string;
-  description: string;
-  applicable: boolean;
-  /** why it does not apply to this cart now ("" when it does) */
-  reason: string;
-}
-
+export type GiftSizes = S['GiftSizes'];
+/** POST /api/v3/carts-new/null/save-free-gift-size/ (JSON: gift_offer_id, size); size null drops the gift. */
+export type FreeGiftSizeRequest = S['GiftChoice'];
+/** POST /api/v3/cart-items/cart-paid-gift-add/ (JSON: paid_gift_offer_id, size); size null removes the gift. */
+export type PaidGiftRequest = S['GiftChoice'];
+export type CouponOffer = S['CouponOffer'];
 /** GET /api/v4/carts-new/{id}/get-view-offers-data/ */
-export interface ViewOffers {
-  coupons: CouponOffer[];
-  remaining_offers: RemainingOffer[];
-  bundles_applied: CartBundle[];
-  upgrades: UpgradeOption[];
-}
-
+export type ViewOffers = S['ViewOffers'];
 /** One saved product; combo sizes are "" when none were saved. */
-export interface WishlistItem {
-  id: number;
-  product: ProductCard;
-  first_combo_size: string;
-  second_combo_size: string;
-  multi_combo_size: string;
-}
-
+export type WishlistItem = S['WishlistItemOut'];
 /**
  * GET /api/v3/wishlist/?page=N (N from 1, 50 entries a page) and DELETE /api/v3/wishlist/{id}/
  * (which answers the first page); login required. A wishlist holds at most 200 entries: adding
  * past that is a 400 whose message the product page shows as it is.
  */
-export interface Wishlist {
-  /** one page of entries, newest first */
-  items: WishlistItem[];
-  /** entries in the whole wishlist */
-  wishlist_count: number;
-  /** this page's number, from 1 */
-  number: number;
-  num_pages: number;
-  has_next: boolean;
-}
-// ================================================================ end of cart page and wishlist
+export type Wishlist = S['WishlistOut'];

@@ -6,15 +6,7 @@ import { Icon, type IconName } from './ui/Icon';
  * The honest placeholder for a screen that is not built yet: it says so, inside the real
  * layout, and offers the way back to shopping. Nothing on it pretends to work.
  */
-export function ComingSoon({
-  title,
-  icon = 'clock',
-  children,
-}: {
-  title: string;
-  icon?: IconName;
-  children?: ReactNode;
-}) {
+export function ComingSoon({ title, icon = 'clock', children }: { title: string; icon?: IconName; children?: ReactNode }) {
   return (
     <section className="coming-soon" aria-labelledby="coming-soon-title">
       <title>{`${title} · Drape`}</title>
@@ -25,9 +17,7 @@ export function ComingSoon({
         {title}
       </h1>
       <p className="coming-soon__badge">Coming soon</p>
-      <p className="coming-soon__text">
-        {children ?? 'We are still putting this page together. It will be ready shortly.'}
-      </p>
+      <p className="coming-soon__text">{children ?? 'We are still putting this page together. It will be ready shortly.'}</p>
       <Link to="/" className="button button--primary">
         Continue shopping
       </Link>

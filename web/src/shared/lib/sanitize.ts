@@ -5,11 +5,63 @@
  * with their content; only a few harmless attributes survive.
  */
 const ALLOWED = new Set([
-  'P', 'BR', 'B', 'STRONG', 'I', 'EM', 'U', 'S', 'SMALL', 'SPAN', 'DIV', 'UL', 'OL', 'LI',
-  'H2', 'H3', 'H4', 'H5', 'H6', 'A', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD', 'BLOCKQUOTE', 'HR', 'IMG',
+  'P',
+  'BR',
+  'B',
+  'STRONG',
+  'I',
+  'EM',
+  'U',
+  'S',
+  'SMALL',
+  'SPAN',
+  'DIV',
+  'UL',
+  'OL',
+  'LI',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'A',
+  'TABLE',
+  'THEAD',
+  'TBODY',
+  'TR',
+  'TH',
+  'TD',
+  'BLOCKQUOTE',
+  'HR',
+  'IMG',
 ]);
-const DROP = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'TEMPLATE', 'NOSCRIPT', 'SVG', 'MATH', 'FORM', 'INPUT', 'BUTTON', 'TEXTAREA', 'SELECT', 'LINK', 'META', 'BASE', 'FRAME', 'FRAMESET']);
-const ATTRS: Record<string, string[]> = { A: ['href', 'title'], IMG: ['src', 'alt', 'width', 'height'], TD: ['colspan', 'rowspan'], TH: ['colspan', 'rowspan'] };
+const DROP = new Set([
+  'SCRIPT',
+  'STYLE',
+  'IFRAME',
+  'OBJECT',
+  'EMBED',
+  'TEMPLATE',
+  'NOSCRIPT',
+  'SVG',
+  'MATH',
+  'FORM',
+  'INPUT',
+  'BUTTON',
+  'TEXTAREA',
+  'SELECT',
+  'LINK',
+  'META',
+  'BASE',
+  'FRAME',
+  'FRAMESET',
+]);
+const ATTRS: Record<string, string[]> = {
+  A: ['href', 'title'],
+  IMG: ['src', 'alt', 'width', 'height'],
+  TD: ['colspan', 'rowspan'],
+  TH: ['colspan', 'rowspan'],
+};
 
 function safeUrl(v: string): boolean {
   const s = v.trim().toLowerCase();

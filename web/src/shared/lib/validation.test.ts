@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { vectors } from '@/test/vectors';
-import {
-  isEmailLenient,
-  isEmailStrict,
-  isIfsc,
-  isMobile,
-  isNumeric,
-  isPhone,
-  isPincode,
-  isVpa,
-  validateReview,
-} from './validation';
+import { isEmailLenient, isEmailStrict, isIfsc, isMobile, isNumeric, isPhone, isPincode, isVpa, validateReview } from './validation';
 
 const simple: [keyof typeof vectors, (v: string) => boolean][] = [
   ['mobile', isMobile],

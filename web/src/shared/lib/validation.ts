@@ -32,10 +32,7 @@ const STRICT_TLDS = ['com', 'co', 'in', 'org', 'net', 'edu', 'info', 'gov'];
 export function isEmailStrict(value: string, extraTld?: string): boolean {
   const first = [...STRICT_TLDS];
   if (extraTld && /^[A-Za-z0-9]+$/.test(extraTld)) first.push(extraTld);
-  const re = new RegExp(
-    `^[A-Za-z][A-Za-z0-9_.+-]*@[A-Za-z0-9-]+\\.(?:${first.join('|')})(?:\\.(?:${STRICT_TLDS.join('|')}))?$`,
-    'i',
-  );
+  const re = new RegExp(`^[A-Za-z][A-Za-z0-9_.+-]*@[A-Za-z0-9-]+\\.(?:${first.join('|')})(?:\\.(?:${STRICT_TLDS.join('|')}))?$`, 'i');
   return re.test(value);
 }
 

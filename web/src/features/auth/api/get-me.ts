@@ -8,8 +8,7 @@ export function getMe(signal?: AbortSignal): Promise<Me> {
   return api.get<Me>('/api/v1/me/', { signal });
 }
 
-export const meQueryOptions = () =>
-  queryOptions({ queryKey: meKey, queryFn: ({ signal }) => getMe(signal), staleTime: 60_000 });
+export const meQueryOptions = () => queryOptions({ queryKey: meKey, queryFn: ({ signal }) => getMe(signal), staleTime: 60_000 });
 
 export function useMe() {
   return useQuery(meQueryOptions());

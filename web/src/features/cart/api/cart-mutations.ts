@@ -38,8 +38,7 @@ export const deleteOutOfStock = (cartId: number, productIds: number[], toWishlis
   });
 
 /** POST /api/v3/carts-new/null/save-free-gift-size/ — size null drops the free gift. */
-export const saveFreeGiftSize = (body: FreeGiftSizeRequest) =>
-  api.post<Cart>('/api/v3/carts-new/null/save-free-gift-size/', body);
+export const saveFreeGiftSize = (body: FreeGiftSizeRequest) => api.post<Cart>('/api/v3/carts-new/null/save-free-gift-size/', body);
 
 /** POST /api/v3/cart-items/cart-paid-gift-add/ — size null removes the paid gift. */
 export const setPaidGift = (body: PaidGiftRequest) => api.post<Cart>('/api/v3/cart-items/cart-paid-gift-add/', body);

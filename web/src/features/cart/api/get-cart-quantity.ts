@@ -9,8 +9,7 @@ export function getCartQuantity(signal?: AbortSignal): Promise<CartQuantity> {
   return api.get<CartQuantity>('/cart_dropdown_mobile_ajax/', { query: { t: Date.now() }, signal });
 }
 
-export const cartQuantityQueryOptions = () =>
-  queryOptions({ queryKey: cartQuantityKey, queryFn: ({ signal }) => getCartQuantity(signal) });
+export const cartQuantityQueryOptions = () => queryOptions({ queryKey: cartQuantityKey, queryFn: ({ signal }) => getCartQuantity(signal) });
 
 export function useCartQuantity() {
   return useQuery(cartQuantityQueryOptions());

@@ -71,10 +71,12 @@ export function CartLineItem({ line, cartId }: { line: CartLine; cartId: number 
         </div>
         <p className="cart-line__price">
           <span className="price">{line.unit_price_ui}</span>
-          {struck ? (
-            <OldPrice>{line.mrp_ui}</OldPrice>
+          {struck ? <OldPrice>{line.mrp_ui}</OldPrice> : null}
+          {line.quantity > 1 && !oos ? (
+            <span className="cart-line__total">
+              {line.line_total_ui} for {line.quantity}
+            </span>
           ) : null}
-          {line.quantity > 1 && !oos ? <span className="cart-line__total">{line.line_total_ui} for {line.quantity}</span> : null}
         </p>
         <div className="cart-line__actions">
           {oos ? (

@@ -31,7 +31,12 @@ export function CartPage() {
 
   if (info.isPending) return <CartSkeleton />;
   if (info.isError) return <CartLoadError message={errorMessage(info.error)} onRetry={() => void info.refetch()} />;
-  if (info.data.cart_id === null) return <CartShell><EmptyCart loggedIn={loggedIn === true} /></CartShell>;
+  if (info.data.cart_id === null)
+    return (
+      <CartShell>
+        <EmptyCart loggedIn={loggedIn === true} />
+      </CartShell>
+    );
   return <CartView cartId={info.data.cart_id} loggedIn={loggedIn} />;
 }
 
@@ -60,12 +65,21 @@ function CartView({ cartId, loggedIn }: { cartId: number; loggedIn: boolean | un
   if (cart.isError) {
     // a cart that is gone (it was merged at login, or emptied elsewhere) is an empty cart
     if (isApiError(cart.error) && cart.error.isNotFound) {
-      return <CartShell><EmptyCart loggedIn={loggedIn === true} /></CartShell>;
+      return (
+        <CartShell>
+          <EmptyCart loggedIn={loggedIn === true} />
+        </CartShell>
+      );
     }
     return <CartLoadError message={errorMessage(cart.error)} onRetry={() => void cart.refetch()} />;
   }
   const data = cart.data;
-  if (isEmptyCart(data)) return <CartShell><EmptyCart loggedIn={loggedIn === true} /></CartShell>;
+  if (isEmptyCart(data))
+    return (
+      <CartShell>
+        <EmptyCart loggedIn={loggedIn === true} />
+      </CartShell>
+    );
 
   return (
     <CartShell>
@@ -88,10 +102,9 @@ function CartContents({
 }) {
   const attr = cart.cart_attr;
   const pieces = attr.pieces;
-  const nudges = [
-    ...cart.remaining_offers.result.map((o) => o.message),
-    cart.upgrade_offer_values.offer_upgrade_message,
-  ].filter((m) => m.trim() !== '');
+  const nudges = [...cart.remaining_offers.result.map((o) => o.message), cart.upgrade_offer_values.offer_upgrade_message].filter(
+    (m) => m.trim() !== '',
+  );
 
   return (
     <>

@@ -73,7 +73,14 @@ export function AppliedCode(props: {
           </p>
         ) : null}
       </div>
-      <button type="button" className="link-button" onClick={props.onRemove} disabled={props.pending} ref={props.removeRef} aria-label={props.removeLabel}>
+      <button
+        type="button"
+        className="link-button"
+        onClick={props.onRemove}
+        disabled={props.pending}
+        ref={props.removeRef}
+        aria-label={props.removeLabel}
+      >
         Remove
       </button>
     </div>

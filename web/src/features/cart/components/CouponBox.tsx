@@ -59,7 +59,14 @@ export function CouponBox({ attr, cartId, onViewOffers }: { attr: CartAttr; cart
         </button>
       </div>
       {applied ? (
-        <AppliedCode warning={warning} icon="check" onRemove={remove} pending={coupon.isPending} testId="coupon-applied" warningTestId="coupon-message">
+        <AppliedCode
+          warning={warning}
+          icon="check"
+          onRemove={remove}
+          pending={coupon.isPending}
+          testId="coupon-applied"
+          warningTestId="coupon-message"
+        >
           <p>
             <strong className="cart-coupon__code">{applied}</strong> {warning ? 'kept' : 'applied'}
           </p>

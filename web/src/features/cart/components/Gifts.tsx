@@ -46,7 +46,8 @@ function GiftRow({ gift, attr, cartId }: { gift: CartGiftOffer; attr: CartAttr; 
       await save.mutateAsync(size);
       setChoosing(false);
       if (size === null) toast.success(free ? 'Free gift removed' : `${gift.product.name} removed`);
-      else toast.success(free ? `Free ${gift.product.name} added in ${sizeLabel(size)}` : `${gift.product.name} added for ${gift.price_ui}`);
+      else
+        toast.success(free ? `Free ${gift.product.name} added in ${sizeLabel(size)}` : `${gift.product.name} added for ${gift.price_ui}`);
     } catch (e) {
       setError(errorMessage(e));
     }
@@ -68,19 +69,26 @@ function GiftRow({ gift, attr, cartId }: { gift: CartGiftOffer; attr: CartAttr; 
     }
   };
 
-  const progress = state.kind === 'locked' && gift.min_order > 0 ? Math.min(100, Math.round((giftOrderValue(attr) / gift.min_order) * 100)) : null;
+  const progress =
+    state.kind === 'locked' && gift.min_order > 0 ? Math.min(100, Math.round((giftOrderValue(attr) / gift.min_order) * 100)) : null;
 
   return (
     <li className={`cart-gift cart-gift--${state.kind}`} data-testid={`gift-${gift.id}`} aria-busy={busy}>
       <img className="cart-gift__img" src={gift.product.img} alt="" width={56} height={74} loading="lazy" />
       <div className="cart-gift__body">
         <p className="cart-gift__title">
-          {free ? <span className="cart-badge cart-badge--free">Free gift</span> : <span className="cart-badge">Add-on</span>}{' '}
-          {gift.title}
+          {free ? <span className="cart-badge cart-badge--free">Free gift</span> : <span className="cart-badge">Add-on</span>} {gift.title}
         </p>
         <p className={`cart-gift__state${state.kind === 'taken' ? ' cart-gift__state--ok' : ''}`}>{state.text}</p>
         {progress !== null ? (
-          <div className="cart-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label="Towards this gift">
+          <div
+            className="cart-progress"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            aria-label="Towards this gift"
+          >
             <span style={{ width: `${progress}%` }} />
           </div>
         ) : null}

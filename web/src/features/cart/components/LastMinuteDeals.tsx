@@ -62,9 +62,7 @@ function DealCard({ deal, cartId }: { deal: LastMinuteDeal; cartId: number }) {
       </Link>
       <p className="cart-deal__price">
         <span className="price">{deal.deal_price_ui}</span>
-        {struck ? (
-          <OldPrice>{p.old_price_ui}</OldPrice>
-        ) : null}
+        {struck ? <OldPrice>{p.old_price_ui}</OldPrice> : null}
       </p>
       {deal.in_cart ? (
         <p className="cart-deal__added">

@@ -70,7 +70,11 @@ export function OffersModal({ cartId, applied, onClose }: { cartId: number; appl
               <h3 className="cart-offers__heading">Upgrade offers (in place of a coupon)</h3>
               <ul className="cart-offers__list">
                 {offers.data.upgrades.map((u) => (
-                  <li key={u.id} className={`cart-offers__offer${u.selected && u.unlocked ? ' cart-offers__offer--done' : ''}`} data-testid="offer-upgrade">
+                  <li
+                    key={u.id}
+                    className={`cart-offers__offer${u.selected && u.unlocked ? ' cart-offers__offer--done' : ''}`}
+                    data-testid="offer-upgrade"
+                  >
                     <span>{u.title}</span>
                     <span className="cart-offers__amount">
                       {u.selected && u.unlocked ? 'Taken' : u.unlocked ? 'Unlocked' : `Add ${formatINR(u.amount_short)} more`}
@@ -87,7 +91,11 @@ export function OffersModal({ cartId, applied, onClose }: { cartId: number; appl
               {offers.data.coupons.map((c) => {
                 const isApplied = c.code === applied;
                 return (
-                  <li key={c.code} className={`cart-offers__coupon${c.applicable ? '' : ' cart-offers__coupon--off'}`} data-testid="offer-coupon">
+                  <li
+                    key={c.code}
+                    className={`cart-offers__coupon${c.applicable ? '' : ' cart-offers__coupon--off'}`}
+                    data-testid="offer-coupon"
+                  >
                     <div className="cart-offers__coupon-text">
                       <span className="cart-offers__code">{c.code}</span>
                       <p className="cart-offers__desc">{c.description}</p>

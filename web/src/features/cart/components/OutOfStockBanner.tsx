@@ -64,7 +64,11 @@ export function OutOfStockBanner({ cart, cartId, loggedIn }: { cart: Cart; cartI
         </p>
       ) : null}
       {askLogin ? (
-        <LoginPrompt next="/view-cart/" reason="Log in to move these items to your wishlist. Your cart stays as it is." onClose={() => setAskLogin(false)} />
+        <LoginPrompt
+          next="/view-cart/"
+          reason="Log in to move these items to your wishlist. Your cart stays as it is."
+          onClose={() => setAskLogin(false)}
+        />
       ) : null}
     </section>
   );

@@ -52,7 +52,13 @@ export function UpgradeOffers({ values, attr, cartId }: { values: UpgradeOfferVa
                   Take
                 </button>
               ) : state.kind === 'applied' || state.kind === 'chosen-locked' ? (
-                <button type="button" className="link-button" disabled={choose.isPending} onClick={() => void pick(0, o.title)} aria-label={`Remove ${o.title}`}>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={choose.isPending}
+                  onClick={() => void pick(0, o.title)}
+                  aria-label={`Remove ${o.title}`}
+                >
                   Remove
                 </button>
               ) : null}

@@ -5,10 +5,7 @@ import { featuredMonthYear, type FeaturedPath } from '../featured';
 
 /** GET /web/api/v1/featured/{category}/{month-year}/ — 404 when no design is set for that month. */
 export function getFeatured(f: FeaturedPath, signal?: AbortSignal): Promise<FeaturedDesign> {
-  return api.get<FeaturedDesign>(
-    `/web/api/v1/featured/${encodeURIComponent(f.category)}/${featuredMonthYear(f)}/`,
-    { signal },
-  );
+  return api.get<FeaturedDesign>(`/web/api/v1/featured/${encodeURIComponent(f.category)}/${featuredMonthYear(f)}/`, { signal });
 }
 
 export const featuredQueryOptions = (f: FeaturedPath) =>

@@ -18,10 +18,7 @@ export function useMainMenu() {
 }
 
 /** Depth-first search of the category tree. */
-export function findCategory(
-  categories: Category[],
-  match: (c: Category) => boolean,
-): Category | undefined {
+export function findCategory(categories: Category[], match: (c: Category) => boolean): Category | undefined {
   for (const c of categories) {
     if (match(c)) return c;
     const inner = findCategory(c.children ?? [], match);

@@ -7,10 +7,7 @@ export interface ProductsFilter {
   category?: number;
 }
 
-export function getProducts(
-  filter: ProductsFilter & { page: number },
-  signal?: AbortSignal,
-): Promise<ProductListing> {
+export function getProducts(filter: ProductsFilter & { page: number }, signal?: AbortSignal): Promise<ProductListing> {
   return api.get<ProductListing>('/web/api/v1/products/', {
     query: { category: filter.category, page: filter.page },
     signal,

@@ -15,23 +15,13 @@ export function CategoryChips({
     <nav className="chips" aria-label="Categories" data-testid="categories">
       <ul className="chips__list">
         <li>
-          <Link
-            to={hrefFor(null)}
-            className="chip"
-            aria-current={selected === undefined ? 'page' : undefined}
-           
-          >
+          <Link to={hrefFor(null)} className="chip" aria-current={selected === undefined ? 'page' : undefined}>
             All
           </Link>
         </li>
         {categories.map((c) => (
           <li key={c.id}>
-            <Link
-              to={hrefFor(c)}
-              className="chip"
-              aria-current={selected === c.id ? 'page' : undefined}
-             
-            >
+            <Link to={hrefFor(c)} className="chip" aria-current={selected === c.id ? 'page' : undefined}>
               {c.image ? <img src={c.image} alt="" width={28} height={28} className="chip__img" /> : null}
               <span>{c.name}</span>
             </Link>

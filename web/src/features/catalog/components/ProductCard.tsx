@@ -10,14 +10,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
     <article className="card" data-testid="product-card">
       <Link to={productPath(product)} className="card__link">
         <div className="card__media">
-          <img
-            src={product.img}
-            alt={product.name}
-            width={300}
-            height={400}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-          />
+          <img src={product.img} alt={product.name} width={300} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
           {product.is_soldout ? <span className="badge badge--soldout">Sold out</span> : null}
         </div>
         <div className="card__body">
@@ -25,15 +18,14 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           {product.color_name ? <p className="card__colour">{product.color_name}</p> : null}
           <p className="card__price">
             <span className="price">{product.rounded_up_unit_price_ui}</span>
-            {hasOld ? (
-              <OldPrice>{product.old_price_ui}</OldPrice>
-            ) : null}
-            {product.offer_tag && !product.is_soldout ? (
-              <span className="price-off">{product.offer_tag}</span>
-            ) : null}
+            {hasOld ? <OldPrice>{product.old_price_ui}</OldPrice> : null}
+            {product.offer_tag && !product.is_soldout ? <span className="price-off">{product.offer_tag}</span> : null}
           </p>
           {product.total_ratings_count > 0 ? (
-            <p className="card__rating" aria-label={`Rated ${product.rating.toFixed(1)} out of 5 by ${product.total_ratings_count} shoppers`}>
+            <p
+              className="card__rating"
+              aria-label={`Rated ${product.rating.toFixed(1)} out of 5 by ${product.total_ratings_count} shoppers`}
+            >
               <span className="rating-pill">
                 {product.rating.toFixed(1)} <Icon name="star" size={11} />
               </span>

@@ -10,10 +10,7 @@ export async function getItemInStock(
   combo?: { combo1: string; combo2: string },
   signal?: AbortSignal,
 ): Promise<number> {
-  const text = await api.get<string>(
-    `/iteminstock/${productId}/${encodeURIComponent(sizeValue)}/`,
-    { query: combo, signal, as: 'text' },
-  );
+  const text = await api.get<string>(`/iteminstock/${productId}/${encodeURIComponent(sizeValue)}/`, { query: combo, signal, as: 'text' });
   const n = Number.parseInt(String(text).trim(), 10);
   return Number.isFinite(n) && n > 0 ? n : 0;
 }

@@ -26,10 +26,7 @@ export function toProductSizes(res: SizesResponse | null): ProductSizes {
 
 export async function getSizes(slug: string, signal?: AbortSignal): Promise<ProductSizes> {
   try {
-    const res = await api.get<SizesResponse>(
-      `/web/api/v1/product/${encodeURIComponent(slug)}/sizes/s/`,
-      { signal },
-    );
+    const res = await api.get<SizesResponse>(`/web/api/v1/product/${encodeURIComponent(slug)}/sizes/s/`, { signal });
     return toProductSizes(res);
   } catch {
     return SOLD_OUT_SIZES;

@@ -47,14 +47,26 @@ export default function BraSizeCalculator({
             <label className="field-label" htmlFor={`${ids}-under`}>
               Under-bust ({unitName})
             </label>
-            <input id={`${ids}-under`} className="input" inputMode="decimal" value={under} onChange={(e) => setUnder(e.target.value.replace(/[^\d.]/g, ''))} />
+            <input
+              id={`${ids}-under`}
+              className="input"
+              inputMode="decimal"
+              value={under}
+              onChange={(e) => setUnder(e.target.value.replace(/[^\d.]/g, ''))}
+            />
             <p className="field-hint">Snug, right under your bust</p>
           </div>
           <div className="field">
             <label className="field-label" htmlFor={`${ids}-bust`}>
               Bust ({unitName})
             </label>
-            <input id={`${ids}-bust`} className="input" inputMode="decimal" value={bust} onChange={(e) => setBust(e.target.value.replace(/[^\d.]/g, ''))} />
+            <input
+              id={`${ids}-bust`}
+              className="input"
+              inputMode="decimal"
+              value={bust}
+              onChange={(e) => setBust(e.target.value.replace(/[^\d.]/g, ''))}
+            />
             <p className="field-hint">Loosely, around the fullest part</p>
           </div>
         </div>

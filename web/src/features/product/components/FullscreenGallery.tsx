@@ -2,17 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, ty
 import type { GalleryItem } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Modal } from '@/shared/components/ui/Modal';
-import {
-  clampPan,
-  clampZoom,
-  distance,
-  DOUBLE_TAP_MS,
-  doubleTapZoom,
-  pinchZoom,
-  ZOOM_MAX,
-  ZOOM_MIN,
-  ZOOM_STEP,
-} from '../zoom';
+import { clampPan, clampZoom, distance, DOUBLE_TAP_MS, doubleTapZoom, pinchZoom, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '../zoom';
 import { playOnly, swipeDirection, TAP_MAX_MOVE, useSlideIndex } from '../swipe';
 
 type Point = { x: number; y: number };

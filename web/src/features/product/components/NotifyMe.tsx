@@ -36,7 +36,9 @@ export default function NotifyMe({
   const ids = useId();
   const toast = useToast();
   const request = useRequestSize();
-  const [sizeKey, setSizeKey] = useState(() => options.find((o) => o.value === initialSize)?.key ?? (options.length === 1 ? options[0]!.key : ''));
+  const [sizeKey, setSizeKey] = useState(
+    () => options.find((o) => o.value === initialSize)?.key ?? (options.length === 1 ? options[0]!.key : ''),
+  );
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<NotifyErrors>({});

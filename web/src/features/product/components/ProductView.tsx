@@ -21,15 +21,7 @@ import { rupees, viewItem } from '../analytics';
 import { isBraSku } from '../bra-size';
 import { usePurchase } from '../hooks/use-purchase';
 import { productTag } from '../product-tag';
-import {
-  CART_PATH,
-  cartItem,
-  chosenItem,
-  isComboSizes,
-  missingSizeMessage,
-  requestableSizes,
-  type SizeSlot,
-} from '../purchase';
+import { CART_PATH, cartItem, chosenItem, isComboSizes, missingSizeMessage, requestableSizes, type SizeSlot } from '../purchase';
 import { ColourSwatches } from './ColourSwatches';
 import { Gallery } from './Gallery';
 import { Offers } from './Offers';
@@ -222,7 +214,8 @@ export function ProductView({
   };
 
   const pickSize = (slot: SizeSlot, value: string) => pick(slot, value);
-  const shareUrl = typeof window === 'undefined' ? product.url : new URL(product.url || `/product/${product.slug}`, window.location.origin).href;
+  const shareUrl =
+    typeof window === 'undefined' ? product.url : new URL(product.url || `/product/${product.slug}`, window.location.origin).href;
   const sharedOnce = useRef(false);
 
   const wishButton = (
@@ -239,7 +232,12 @@ export function ProductView({
   );
 
   return (
-    <article className={`pdp${updating ? ' pdp--updating' : ''}`} data-testid="product" data-product-slug={product.slug} aria-busy={updating}>
+    <article
+      className={`pdp${updating ? ' pdp--updating' : ''}`}
+      data-testid="product"
+      data-product-slug={product.slug}
+      aria-busy={updating}
+    >
       <title>{product.get_meta_title || `${product.name} · Drape`}</title>
       {timer.data ? <TimerBanner timer={timer.data} /> : null}
       <div className="pdp__media">
@@ -252,7 +250,13 @@ export function ProductView({
           actions={
             <>
               {wishButton}
-              <button type="button" className="round-button" aria-label="Share" onClick={() => setPanel({ kind: 'share' })} data-testid="share-button">
+              <button
+                type="button"
+                className="round-button"
+                aria-label="Share"
+                onClick={() => setPanel({ kind: 'share' })}
+                data-testid="share-button"
+              >
                 <Icon name="share" size={19} />
               </button>
             </>
@@ -272,9 +276,7 @@ export function ProductView({
 
         <div className="pdp-price" data-testid="price">
           <span className="price price--lg">{product.rounded_up_unit_price_ui}</span>
-          {hasOld ? (
-            <OldPrice>{product.old_price_ui}</OldPrice>
-          ) : null}
+          {hasOld ? <OldPrice>{product.old_price_ui}</OldPrice> : null}
           {product.offer_tag ? <span className="price-off">{product.offer_tag}</span> : null}
         </div>
         <p className="pdp-price__tax">Inclusive of all taxes</p>
@@ -412,9 +414,7 @@ export function ProductView({
             options={requestable}
             emailOnFile={loggedIn ? me?.user?.email || null : null}
             initialSize={panel.size}
-            onRequested={() =>
-              void recordEvent({ event_name: 'notify_me', product_id: product.id, source: 'pdp', cart_updated: false })
-            }
+            onRequested={() => void recordEvent({ event_name: 'notify_me', product_id: product.id, source: 'pdp', cart_updated: false })}
             onClose={close}
           />
         ) : null}

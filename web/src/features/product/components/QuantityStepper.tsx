@@ -6,12 +6,15 @@ import { QUANTITY_HINT_MS, QUANTITY_NEEDS_SIZE } from '../purchase';
  * Quantity 1 … max (spec 001 §4). Without a size, either button shows 'Please select size to
  * change quantity' for 3 seconds instead.
  */
-export const QuantityStepper = forwardRef<HTMLDivElement, {
-  quantity: number;
-  max: number;
-  hasSize: boolean;
-  onStep: (delta: 1 | -1) => void;
-}>(function QuantityStepper({ quantity, max, hasSize, onStep }, ref) {
+export const QuantityStepper = forwardRef<
+  HTMLDivElement,
+  {
+    quantity: number;
+    max: number;
+    hasSize: boolean;
+    onStep: (delta: 1 | -1) => void;
+  }
+>(function QuantityStepper({ quantity, max, hasSize, onStep }, ref) {
   const [hint, setHint] = useState(0);
   useEffect(() => {
     if (!hint) return;

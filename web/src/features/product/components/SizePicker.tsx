@@ -49,7 +49,11 @@ function SizeGroup({
               >
                 {s.label}
               </button>
-              {isSuggested ? <span className="size__suggested" aria-hidden="true">Suggested</span> : null}
+              {isSuggested ? (
+                <span className="size__suggested" aria-hidden="true">
+                  Suggested
+                </span>
+              ) : null}
               {!soldOut && s.urgency_message ? (
                 <span className="size__urgency" aria-hidden="true">
                   {s.urgency_message}

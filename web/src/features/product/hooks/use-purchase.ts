@@ -20,11 +20,7 @@ import {
  * The page's buying state (spec 001 §4): the chosen sizes, the stock check that follows a pick,
  * the quantity, and the auto-selections (flagged sizes, the last-purchased size, a lone FREE-SIZE).
  */
-export function usePurchase(
-  product: Product,
-  sizes: ProductSizes | undefined,
-  lastPurchased: LastPurchasedSizes | null | undefined,
-) {
+export function usePurchase(product: Product, sizes: ProductSizes | undefined, lastPurchased: LastPurchasedSizes | null | undefined) {
   const [state, dispatch] = useReducer(purchaseReducer, initialPurchase);
   const { selection, generation } = state;
   const categories = product.all_category_with_parents;
@@ -51,15 +47,12 @@ export function usePurchase(
     const choice = choiceValue(sizes, selection);
     if (!choice) return;
     const combo = isComboSizes(sizes);
-    const items = combo ? [chosenItem(sizes, selection, 'combo1'), chosenItem(sizes, selection, 'combo2')] : [chosenItem(sizes, selection, 'size')];
+    const items = combo
+      ? [chosenItem(sizes, selection, 'combo1'), chosenItem(sizes, selection, 'combo2')]
+      : [chosenItem(sizes, selection, 'size')];
     if (items.some((i) => !i || i.quantity <= 0)) return;
     const controller = new AbortController();
-    getItemInStock(
-      product.id,
-      choice,
-      combo ? { combo1: selection.combo1!, combo2: selection.combo2! } : undefined,
-      controller.signal,
-    )
+    getItemInStock(product.id, choice, combo ? { combo1: selection.combo1!, combo2: selection.combo2! } : undefined, controller.signal)
       .then((quantity) => dispatch({ type: 'stock', choiceKey: key, quantity, maxCartItems: product.max_cart_items }))
       .catch((e) => {
         // the sizes' own numbers stand when the check does not answer

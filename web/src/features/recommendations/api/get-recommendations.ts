@@ -5,11 +5,7 @@ import type { ProductCardList } from '@/shared/api/types';
 export type RecommendationKind = 'match-the-set' | 'people-also-bought';
 
 /** GET /web/api/v1/recommendations/{slug}/?kind=match-the-set|people-also-bought */
-export function getRecommendations(
-  slug: string,
-  kind: RecommendationKind,
-  signal?: AbortSignal,
-): Promise<ProductCardList> {
+export function getRecommendations(slug: string, kind: RecommendationKind, signal?: AbortSignal): Promise<ProductCardList> {
   return api.get<ProductCardList>(`/web/api/v1/recommendations/${encodeURIComponent(slug)}/`, {
     query: { kind },
     signal,

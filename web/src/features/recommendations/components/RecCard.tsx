@@ -22,9 +22,7 @@ export function RecCard({ product }: { product: ProductCard }) {
           {product.color_name ? <p className="rec-card__colour">{product.color_name}</p> : null}
           <p className="rec-card__price">
             <span className="price">{product.rounded_up_unit_price_ui}</span>
-            {hasOld ? (
-              <OldPrice>{product.old_price_ui}</OldPrice>
-            ) : null}
+            {hasOld ? <OldPrice>{product.old_price_ui}</OldPrice> : null}
             {product.offer_tag && !product.is_soldout ? <span className="price-off">{product.offer_tag}</span> : null}
           </p>
           {product.total_ratings_count > 0 ? (

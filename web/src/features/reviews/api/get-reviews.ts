@@ -23,7 +23,6 @@ export const reviewsQueryOptions = (slug: string, page: number) =>
 export function useReviews(slug: string, page: number) {
   return useQuery({
     ...reviewsQueryOptions(slug, page),
-    placeholderData: (prev, prevQuery) =>
-      prevQuery?.queryKey[1] === slug ? keepPreviousData(prev) : undefined,
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === slug ? keepPreviousData(prev) : undefined),
   });
 }

@@ -29,10 +29,7 @@ function RadioQuestion({
       <legend className="field-label">{question.text}</legend>
       <div className="rv-question__options">
         {question.options.map((o) => (
-          <label
-            key={o.value}
-            className={`rv-option${emphasis.has(o.value) ? ' rv-option--em' : ''}${value === o.value ? ' is-on' : ''}`}
-          >
+          <label key={o.value} className={`rv-option${emphasis.has(o.value) ? ' rv-option--em' : ''}${value === o.value ? ' is-on' : ''}`}>
             <input
               type="radio"
               name={name}
@@ -104,12 +101,7 @@ export function FeedbackForm({
       <h3 className="rv-feedback__title">Help other shoppers</h3>
       <p className="rv-feedback__sub">A few words on how it fits and feels.</p>
       {asked.map((q) => (
-        <RadioQuestion
-          key={q.slug}
-          question={q}
-          value={answers[q.slug]}
-          onChange={(v) => setAnswers((a) => ({ ...a, [q.slug]: v }))}
-        />
+        <RadioQuestion key={q.slug} question={q} value={answers[q.slug]} onChange={(v) => setAnswers((a) => ({ ...a, [q.slug]: v }))} />
       ))}
       <div className="rv-field">
         <label htmlFor={id} className="field-label">

@@ -10,15 +10,7 @@ import { PRODUCT_PAGE_TOAST, useToast } from '@/shared/components/ui/toast-conte
 import { myRatingKey, myRatingQueryOptions, useMyRating } from '../api/get-my-rating';
 import { reviewsKey } from '../api/get-reviews';
 import { useSaveRating } from '../api/save-rating';
-import {
-  RATING_MESSAGE_MS,
-  RATING_MESSAGES,
-  eligibilityNote,
-  isDelivered,
-  loginPath,
-  rateBlockState,
-  starClick,
-} from '../rules';
+import { RATING_MESSAGE_MS, RATING_MESSAGES, eligibilityNote, isDelivered, loginPath, rateBlockState, starClick } from '../rules';
 import { FeedbackForm } from './FeedbackForm';
 import { ReviewModal } from './ReviewModal';
 
@@ -35,13 +27,7 @@ interface Saved {
  * whose order of the product was delivered saves the star (POST /rating/save/), which opens the
  * 'Write a Review' modal with that star and, behind it, the feedback form; everyone else gets a note.
  */
-export function RateProduct({
-  product,
-  session,
-}: {
-  product: Product;
-  session: { pending: boolean; loggedIn: boolean };
-}) {
+export function RateProduct({ product, session }: { product: Product; session: { pending: boolean; loggedIn: boolean } }) {
   const qc = useQueryClient();
   const toast = useToast();
   const location = useLocation();
@@ -77,7 +63,7 @@ export function RateProduct({
       return;
     }
     setChecking(true);
-    let fresh: MyRating | null = null;
+    let fresh: MyRating | null;
     try {
       fresh = await qc.fetchQuery(myRatingQueryOptions(product.id));
     } catch {
@@ -211,10 +197,7 @@ export function RateProduct({
       {reviewModal}
       <Modal open={loginOpen} title="Log in to rate" onClose={() => setLoginOpen(false)} variant="sheet">
         <div className="rv-login" data-testid="login-prompt">
-          <p>
-            Ratings and reviews come from customers who bought this product. Log in with your mobile number to rate
-            it.
-          </p>
+          <p>Ratings and reviews come from customers who bought this product. Log in with your mobile number to rate it.</p>
           <Link className="button button--primary button--wide" to={loginPath(location.pathname + location.search)}>
             Log in
           </Link>

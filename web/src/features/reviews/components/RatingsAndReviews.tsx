@@ -15,11 +15,7 @@ export function RatingsAndReviews({ product }: { product: Product }) {
   return (
     <div className="rv" data-testid="ratings-and-reviews">
       <RatingSummary product={product} privileged={isPrivilegedUser(me)} />
-      <RateProduct
-        key={product.id}
-        product={product}
-        session={{ pending: session.isPending, loggedIn: isLoggedIn(me) }}
-      />
+      <RateProduct key={product.id} product={product} session={{ pending: session.isPending, loggedIn: isLoggedIn(me) }} />
       <ReviewList key={product.slug} slug={product.slug} />
     </div>
   );

@@ -123,7 +123,11 @@ function WishlistCard({ item, onMove }: { item: WishlistItem; onMove: () => void
     <li className={`wl-card${p.is_soldout ? ' wl-card--soldout' : ''}`} data-testid="wishlist-item" aria-busy={remove.isPending}>
       <Link to={p.url} className="wl-card__media" tabIndex={-1} aria-hidden="true">
         <img src={p.img} alt="" width={180} height={240} loading="lazy" />
-        {p.is_soldout ? <span className="wl-card__tag">Sold out</span> : p.offer_tag ? <span className="wl-card__tag wl-card__tag--offer">{p.offer_tag}</span> : null}
+        {p.is_soldout ? (
+          <span className="wl-card__tag">Sold out</span>
+        ) : p.offer_tag ? (
+          <span className="wl-card__tag wl-card__tag--offer">{p.offer_tag}</span>
+        ) : null}
       </Link>
       <div className="wl-card__body">
         <Link to={p.url} className="wl-card__name">
@@ -132,9 +136,7 @@ function WishlistCard({ item, onMove }: { item: WishlistItem; onMove: () => void
         <p className="wl-card__meta">{[p.color_name, saved].filter(Boolean).join(' · ')}</p>
         <p className="wl-card__price">
           <span className="price">{p.rounded_up_unit_price_ui}</span>
-          {struck ? (
-            <OldPrice>{p.old_price_ui}</OldPrice>
-          ) : null}
+          {struck ? <OldPrice>{p.old_price_ui}</OldPrice> : null}
         </p>
         {error ? (
           <p className="form-error" role="alert">

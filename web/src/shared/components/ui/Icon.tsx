@@ -8,9 +8,7 @@ const paths = {
       <path d="m20 20-3.5-3.5" />
     </>
   ),
-  heart: (
-    <path d="M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10Z" />
-  ),
+  heart: <path d="M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10Z" />,
   bag: (
     <>
       <path d="M5 8h14l-1 12H6L5 8Z" />
@@ -26,9 +24,7 @@ const paths = {
   close: <path d="M6 6l12 12M18 6 6 18" />,
   chevronLeft: <path d="m15 5-7 7 7 7" />,
   chevronRight: <path d="m9 5 7 7-7 7" />,
-  star: (
-    <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9L12 3Z" />
-  ),
+  star: <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9L12 3Z" />,
   truck: (
     <>
       <path d="M3 6h11v10H3zM14 10h4l3 3v3h-7" />
@@ -60,18 +56,14 @@ const paths = {
       <path d="M3 7.5 12 12l9-4.5M12 12v9" />
     </>
   ),
-  ticket: (
-    <path d="M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4V7Z" />
-  ),
+  ticket: <path d="M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4V7Z" />,
   clock: (
     <>
       <circle cx="12" cy="12" r="8" />
       <path d="M12 8v4l3 2" />
     </>
   ),
-  phone: (
-    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a1 1 0 0 1-1 1A16 16 0 0 1 4 5a1 1 0 0 1 1-1Z" />
-  ),
+  phone: <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a1 1 0 0 1-1 1A16 16 0 0 1 4 5a1 1 0 0 1 1-1Z" />,
   settings: (
     <>
       <circle cx="12" cy="12" r="3" />
@@ -144,11 +136,7 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({
-  name,
-  size = 24,
-  ...rest
-}: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
+export function Icon({ name, size = 24, ...rest }: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
   return (
     <svg
       width={size}
