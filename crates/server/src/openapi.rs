@@ -28,7 +28,7 @@ use utoipa::{Modify, OpenApi};
         cart_offers::last_minute_deals, cart_offers::gift_sizes, cart_offers::save_free_gift_size, cart_offers::add_paid_gift, cart_offers::view_offers,
         dev::outbox,
     ),
-    components(schemas(ErrorBody)),
+    components(schemas(ErrorBody, shopper::EventData)),
     modifiers(&LayerAnswers)
 )]
 pub struct ApiDoc;

@@ -40,6 +40,8 @@ pub struct LoginRequest {
 pub struct UserOut {
     pub id: i64,
     pub mobile: String,
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub email: Option<String>,
     pub name: String,
     pub is_superuser: bool,
@@ -68,6 +70,8 @@ pub struct LoggedIn {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Me {
     pub is_authenticated: bool,
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub user: Option<UserOut>,
     pub wishlistCount: i64,
     pub cartCount: i64,

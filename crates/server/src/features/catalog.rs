@@ -21,6 +21,8 @@ pub struct CategoryNode {
     pub id: i64,
     pub name: String,
     pub slug: String,
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub parent_id: Option<i64>,
     pub image: String,
     pub product_count: i64,
@@ -106,14 +108,6 @@ pub struct Rvp {
     pub sold_count: i64,
 }
 
-/// `total_ratings`: [count, privileged count, reviews, counts 5…1, privileged % 5…1, % 5…1] (docs/api.md).
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(untagged)]
-pub enum TotalRatingsEntry {
-    Count(i64),
-    PerStar(Vec<i64>),
-}
-
 /// The product object of spec 001 §3.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ProductOut {
@@ -139,9 +133,10 @@ pub struct ProductOut {
     pub offer_text: String,
     pub is_generic_offer_party_msg: bool,
     pub star_rating_admin: bool,
-    /// [average shoppers see, average privileged users see]
-    pub rating: Vec<f64>,
-    pub total_ratings: Vec<TotalRatingsEntry>,
+    /// [average shoppers see, average privileged users see].
+    pub rating: (f64, f64),
+    /// [count, privileged count, reviews, counts 5…1, privileged % 5…1, % 5…1] (docs/api.md).
+    pub total_ratings: (i64, i64, i64, [i64; 5], [i64; 5], [i64; 5]),
     pub nonreturnable: bool,
     pub channel_type: i64,
     pub speed: f64,
@@ -186,6 +181,8 @@ pub struct SizeItem {
     pub fit_size_msg: String,
     pub urgency_message: String,
     /// Raw stock suffixed 'WS', for privileged users only.
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub ws_stock: Option<String>,
 }
 
@@ -447,15 +444,15 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
         offer_text: p.offer_text.clone(),
         is_generic_offer_party_msg: flag(p.is_generic_offer_party_msg),
         star_rating_admin: flag(p.star_rating_admin),
-        rating: vec![ratings::average(&counts.public), ratings::average(&counts.all)],
-        total_ratings: vec![
-            TotalRatingsEntry::Count(ratings::total(&counts.public)),
-            TotalRatingsEntry::Count(ratings::total(&counts.all)),
-            TotalRatingsEntry::Count(counts.reviews),
-            TotalRatingsEntry::PerStar(counts.public.to_vec()),
-            TotalRatingsEntry::PerStar(ratings::percentages(&counts.all).to_vec()),
-            TotalRatingsEntry::PerStar(ratings::percentages(&counts.public).to_vec()),
-        ],
+        rating: (ratings::average(&counts.public), ratings::average(&counts.all)),
+        total_ratings: (
+            ratings::total(&counts.public),
+            ratings::total(&counts.all),
+            counts.reviews,
+            counts.public,
+            ratings::percentages(&counts.all),
+            ratings::percentages(&counts.public),
+        ),
         nonreturnable: flag(p.nonreturnable),
         channel_type: p.channel_type,
         speed: p.speed,

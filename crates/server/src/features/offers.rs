@@ -28,6 +28,8 @@ pub struct TimerOut {
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct TimerAnswer {
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub timer: Option<TimerOut>,
 }
 
@@ -125,7 +127,11 @@ pub struct FeaturedOut {
     pub blurb: String,
     pub product: catalog::ProductCard,
     pub product_slug: String,
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub previous: Option<String>,
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub next: Option<String>,
 }
 

@@ -32,6 +32,8 @@ pub struct MyRatingQuery {
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct MyRating {
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub orderid: Option<String>,
     pub my_rating: i64,
     pub orderstatus: String,
@@ -232,26 +234,22 @@ pub struct PageQuery {
     pub page: Option<String>,
 }
 
-/// A row of `object_list`, by position (docs/api.md).
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(untagged)]
-pub enum ReviewCell {
-    Int(i64),
-    Text(String),
-    Flag(bool),
-    /// Positions the spec leaves unnamed: always null.
-    Empty,
-}
-
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ReviewPage {
-    pub object_list: Vec<Vec<ReviewCell>>,
+    /// Rows by position (docs/api.md): id, title, description, public name, product id, verified buyer,
+    /// the name listed, date, two positions the spec leaves unnamed (always null), stars.
+    #[allow(clippy::type_complexity)]
+    pub object_list: Vec<(i64, String, String, String, i64, bool, String, String, Option<i64>, Option<i64>, i64)>,
     pub total_reviews: i64,
     pub num_pages: i64,
     pub number: i64,
     pub has_previous: bool,
     pub has_next: bool,
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub previous_page_number: Option<i64>,
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub next_page_number: Option<i64>,
 }
 
@@ -270,19 +268,7 @@ pub async fn web_reviews(State(state): State<AppState>, Path(slug): Path<String>
         .into_iter()
         .map(|r| {
             let date = chrono::DateTime::from_timestamp_millis(r.created_at).map(|d| d.format("%-d %b %Y").to_string()).unwrap_or_default();
-            vec![
-                ReviewCell::Int(r.id),
-                ReviewCell::Text(r.headline),
-                ReviewCell::Text(r.comment),
-                ReviewCell::Text(r.public_name.clone()),
-                ReviewCell::Int(r.product_id),
-                ReviewCell::Flag(r.verified != 0),
-                ReviewCell::Text(review::display_name(&r.public_name)),
-                ReviewCell::Text(date),
-                ReviewCell::Empty,
-                ReviewCell::Empty,
-                ReviewCell::Int(r.stars),
-            ]
+            (r.id, r.headline, r.comment, r.public_name.clone(), r.product_id, r.verified != 0, review::display_name(&r.public_name), date, None, None, r.stars)
         })
         .collect();
     Ok(axum::Json(ReviewPage {

@@ -95,20 +95,21 @@ pub struct EventForm {
     pub data: String,
 }
 
-#[derive(Deserialize)]
-struct EventData {
-    event_name: String,
-    product_id: Option<serde_json::Value>,
-    productslug: Option<String>,
-    cart_id: Option<serde_json::Value>,
+/// The event the page reports, sent as JSON text in the form field `data` (spec 000 §3, §7).
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct EventData {
+    pub event_name: String,
+    pub product_id: Option<serde_json::Value>,
+    pub productslug: Option<String>,
+    pub cart_id: Option<serde_json::Value>,
     #[serde(default)]
-    source: String,
+    pub source: String,
     #[serde(default)]
-    cart_updated: Option<serde_json::Value>,
+    pub cart_updated: Option<serde_json::Value>,
     #[serde(default)]
-    size: Option<String>,
+    pub size: Option<String>,
     #[serde(default)]
-    quantity: Option<i64>,
+    pub quantity: Option<i64>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -141,7 +142,11 @@ pub struct ProductEventData {
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct EventAnswer {
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub product: Option<ProductEventData>,
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub cart: Option<cart::views::CartEventData>,
 }
 

@@ -900,8 +900,11 @@ export interface components {
             cart_items: components["schemas"]["CartEventItem"][];
             /** Format: int64 */
             cart_items_count: number;
-            /** @description The coupon code when one applies to the cart, else null. */
-            coupon_data?: string | null;
+            /**
+             * @description The coupon code when one applies to the cart, else null.
+             *     Always sent: null when there is none.
+             */
+            coupon_data: string | null;
             /**
              * Format: double
              * @description Average discount off MRP of the pieces charged, in percent (weighted by MRP).
@@ -921,7 +924,8 @@ export interface components {
             sku: string;
         };
         CartItemOut: {
-            combo_sizes?: string[] | null;
+            /** @description Always sent: null when there is none. */
+            combo_sizes: string[] | null;
             /** Format: int64 */
             id: number;
             /** @description Added as a last-minute deal. */
@@ -952,7 +956,7 @@ export interface components {
             cart_items: components["schemas"]["CartItemOut"][];
             /** @description The gift offers running now (free ones with a size to choose, and paid ones). */
             cart_paid_gift_details: components["schemas"]["GiftOut"][];
-            event_data?: null | components["schemas"]["CartEventData"];
+            event_data: null | components["schemas"]["CartEventData"];
             remaining_offers: components["schemas"]["RemainingOffers"];
             shipping_info: components["schemas"]["ShippingInfo"];
             upgrade_offer_values: components["schemas"]["UpgradeOfferValues"];
@@ -986,8 +990,11 @@ export interface components {
             id: number;
             image: string;
             name: string;
-            /** Format: int64 */
-            parent_id?: number | null;
+            /**
+             * Format: int64
+             * @description Always sent: null when there is none.
+             */
+            parent_id: number | null;
             /** Format: int64 */
             product_count: number;
             slug: string;
@@ -1050,8 +1057,20 @@ export interface components {
             message: string;
         };
         EventAnswer: {
-            cart?: null | components["schemas"]["CartEventData"];
-            product?: null | components["schemas"]["ProductEventData"];
+            cart: null | components["schemas"]["CartEventData"];
+            product: null | components["schemas"]["ProductEventData"];
+        };
+        /** @description The event the page reports, sent as JSON text in the form field `data` (spec 000 §3, §7). */
+        EventData: {
+            cart_id?: unknown;
+            cart_updated?: unknown;
+            event_name: string;
+            product_id?: unknown;
+            productslug?: string | null;
+            /** Format: int64 */
+            quantity?: number | null;
+            size?: string | null;
+            source?: string;
         };
         EventForm: {
             /** @description JSON: {event_name, product_id | productslug | cart_id, source, cart_updated} */
@@ -1067,8 +1086,10 @@ export interface components {
             blurb: string;
             category: string;
             month_year: string;
-            next?: string | null;
-            previous?: string | null;
+            /** @description Always sent: null when there is none. */
+            next: string | null;
+            /** @description Always sent: null when there is none. */
+            previous: string | null;
             product: components["schemas"]["ProductCard"];
             product_slug: string;
             title: string;
@@ -1109,8 +1130,11 @@ export interface components {
             size?: string | null;
         };
         GiftOut: {
-            /** @description The size taken, when the cart has taken the gift. */
-            chosen_size?: string | null;
+            /**
+             * @description The size taken, when the cart has taken the gift.
+             *     Always sent: null when there is none.
+             */
+            chosen_size: string | null;
             /** @description The cart is big enough for it. */
             eligible: boolean;
             /** Format: int64 */
@@ -1176,7 +1200,7 @@ export interface components {
             is_authenticated: boolean;
             /** Format: int64 */
             notificationCount: number;
-            user?: null | components["schemas"]["UserOut"];
+            user: null | components["schemas"]["UserOut"];
             /** Format: int64 */
             wishlistCount: number;
         };
@@ -1187,7 +1211,8 @@ export interface components {
             /** Format: int64 */
             my_rating: number;
             ordered_by_user: boolean;
-            orderid?: string | null;
+            /** @description Always sent: null when there is none. */
+            orderid: string | null;
             orderstatus: string;
         };
         NotifyAnswer: {
@@ -1351,8 +1376,11 @@ export interface components {
             pinit_path: string;
             preorder: boolean;
             product_label_list: components["schemas"]["LabelOut"][];
-            /** @description [average shoppers see, average privileged users see] */
-            rating: number[];
+            /** @description [average shoppers see, average privileged users see]. */
+            rating: [
+                number,
+                number
+            ];
             /** Format: int64 */
             rounded_up_unit_price: number;
             rounded_up_unit_price_ui: string;
@@ -1364,7 +1392,15 @@ export interface components {
             /** Format: double */
             speed: number;
             star_rating_admin: boolean;
-            total_ratings: components["schemas"]["TotalRatingsEntry"][];
+            /** @description [count, privileged count, reviews, counts 5…1, privileged % 5…1, % 5…1] (docs/api.md). */
+            total_ratings: [
+                number,
+                number,
+                number,
+                number[],
+                number[],
+                number[]
+            ];
             translated_name: string;
             url: string;
         };
@@ -1392,8 +1428,6 @@ export interface components {
         RemainingOffers: {
             result: components["schemas"]["RemainingOfferOut"][];
         };
-        /** @description A row of `object_list`, by position (docs/api.md). */
-        ReviewCell: number | string | boolean | null;
         ReviewIn: {
             comment: string;
             headline: string;
@@ -1406,15 +1440,37 @@ export interface components {
         ReviewPage: {
             has_next: boolean;
             has_previous: boolean;
-            /** Format: int64 */
-            next_page_number?: number | null;
+            /**
+             * Format: int64
+             * @description Always sent: null when there is none.
+             */
+            next_page_number: number | null;
             /** Format: int64 */
             num_pages: number;
             /** Format: int64 */
             number: number;
-            object_list: components["schemas"]["ReviewCell"][][];
-            /** Format: int64 */
-            previous_page_number?: number | null;
+            /**
+             * @description Rows by position (docs/api.md): id, title, description, public name, product id, verified buyer,
+             *     the name listed, date, two positions the spec leaves unnamed (always null), stars.
+             */
+            object_list: [
+                number,
+                string,
+                string,
+                string,
+                number,
+                boolean,
+                string,
+                string,
+                number | null,
+                number | null,
+                number
+            ][];
+            /**
+             * Format: int64
+             * @description Always sent: null when there is none.
+             */
+            previous_page_number: number | null;
             /** Format: int64 */
             total_reviews: number;
         };
@@ -1450,8 +1506,11 @@ export interface components {
             sku: string;
             urgency_message: string;
             value: string;
-            /** @description Raw stock suffixed 'WS', for privileged users only. */
-            ws_stock?: string | null;
+            /**
+             * @description Raw stock suffixed 'WS', for privileged users only.
+             *     Always sent: null when there is none.
+             */
+            ws_stock: string | null;
         };
         SizesOut: {
             result: components["schemas"]["SizesResult"];
@@ -1472,7 +1531,7 @@ export interface components {
             status: string;
         };
         TimerAnswer: {
-            timer?: null | components["schemas"]["TimerOut"];
+            timer: null | components["schemas"]["TimerOut"];
         };
         TimerOut: {
             enddate: string;
@@ -1489,8 +1548,6 @@ export interface components {
             text: string;
             text_hexcode: string;
         };
-        /** @description `total_ratings`: [count, privileged count, reviews, counts 5…1, privileged % 5…1, % 5…1] (docs/api.md). */
-        TotalRatingsEntry: number | number[];
         UpgradeOfferValues: {
             /** @description The nudge: what is taken and the next rung, what the cart unlocks, or how far the first rung is. */
             offer_upgrade_message: string;
@@ -1500,8 +1557,9 @@ export interface components {
             /**
              * Format: int64
              * @description The option the shopper chose (upgrade_selected_option), whether or not it applies now.
+             *     Always sent: null when there is none.
              */
-            selected_option?: number | null;
+            selected_option: number | null;
         };
         UpgradeOptionOut: {
             /**
@@ -1524,7 +1582,8 @@ export interface components {
         };
         UserOut: {
             can_see_unused_stock: boolean;
-            email?: string | null;
+            /** @description Always sent: null when there is none. */
+            email: string | null;
             /** Format: int64 */
             id: number;
             is_superuser: boolean;
@@ -1532,8 +1591,11 @@ export interface components {
             name: string;
         };
         ViewCartInfo: {
-            /** Format: int64 */
-            cart_id?: number | null;
+            /**
+             * Format: int64
+             * @description Always sent: null when there is none.
+             */
+            cart_id: number | null;
             /** Format: int64 */
             cart_quantity: number;
         };

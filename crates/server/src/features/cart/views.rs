@@ -33,6 +33,8 @@ pub struct CartItemOut {
     pub product_detail: CartProductDetail,
     /// The size, or "34B / M" for a combo.
     pub size: String,
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub combo_sizes: Option<Vec<String>>,
     pub quantity: i64,
     /// How many more of this choice could be added.
@@ -61,6 +63,8 @@ pub struct GiftOut {
     /// The cart is big enough for it.
     pub eligible: bool,
     /// The size taken, when the cart has taken the gift.
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub chosen_size: Option<String>,
 }
 
@@ -153,6 +157,8 @@ pub struct UpgradeOfferValues {
     /// The nudge: what is taken and the next rung, what the cart unlocks, or how far the first rung is.
     pub offer_upgrade_message: String,
     /// The option the shopper chose (upgrade_selected_option), whether or not it applies now.
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub selected_option: Option<i64>,
     /// Why the chosen option does not apply now ('' when it does or none is chosen).
     pub selected_message: String,
@@ -168,11 +174,15 @@ pub struct CartOut {
     /// The gift offers running now (free ones with a size to choose, and paid ones).
     pub cart_paid_gift_details: Vec<GiftOut>,
     pub upgrade_offer_values: UpgradeOfferValues,
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub event_data: Option<CartEventData>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ViewCartInfo {
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub cart_id: Option<i64>,
     pub cart_quantity: i64,
 }
@@ -260,6 +270,8 @@ pub struct CartEventData {
     pub cart_items_count: i64,
     pub total_value: f64,
     /// The coupon code when one applies to the cart, else null.
+    /// Always sent: null when there is none.
+    #[schema(required = true)]
     pub coupon_data: Option<String>,
     /// Average discount off MRP of the pieces charged, in percent (weighted by MRP).
     pub discount_avg: f64,
