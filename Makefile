@@ -13,7 +13,7 @@ CARGO_TEST_FLAGS ?=
 help:
 	@echo "make run    build the web app and the server, load the demo shop, serve on http://$(DRAPE_LISTEN)"
 	@echo "make test   the checks, then every test: Rust (SQLite and PostgreSQL), web unit tests, browser tests"
-	@echo "make fmt    format the Rust code (what \`make check\` would refuse)"
+	@echo "make fmt    format the Rust and web code (what \`make check\` would refuse)"
 	@echo "make bench  load-test the hot endpoints and report the product page's JavaScript size"
 	@echo "make openapi  regenerate docs/openapi.json and the web app's API types"
 

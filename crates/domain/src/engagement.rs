@@ -1,4 +1,5 @@
-//! Rules for what shoppers send from the product page: notify-me, events, offers, last-purchased sizes.
+//! Rules for what shoppers send and keep: notify-me contacts, event names, wishlist sizes, the cart
+//! event's average discount, offers applied, last-purchased size slots.
 
 use crate::validation::{Email, Phone};
 

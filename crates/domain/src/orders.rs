@@ -23,7 +23,8 @@ pub enum OrderStatus {
     RtoInitiated,
 }
 
-/// The label groups of spec 000 §4; each has its own display colour in the app.
+/// The label groups of spec 000 §4 (the spec gives each group its own display colour; the orders
+/// screens choose them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum StatusLabel {
     OrderReceived,

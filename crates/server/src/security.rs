@@ -1,4 +1,5 @@
-//! Cookies, CSRF and the session behind a request.
+//! Cookies, CSRF, the session behind a request, the security headers every answer carries, and the
+//! rewriting of any error into the one JSON error shape.
 //!
 //! CSRF works the way the spec's clients send it: a `csrftoken` cookie that scripts can read, echoed in
 //! the `X-CSRFToken` header (JSON calls) or the `csrfmiddlewaretoken` form field (form posts).

@@ -5,7 +5,8 @@ import { HomeRoute } from './routes/home';
 import { ProductRoute } from './routes/product';
 
 /*
- * Every client route in one place; paths are the spec's (000 §2, 001 §2). Home and product are
+ * Every client route in one place; paths are the spec's where it names them (000 §2, 001 §2), ours
+ * (docs/api.md) where it does not. Home and product are
  * in the first bundle (the pages shoppers land on); everything else loads on demand.
  * Declarative routes keep React Router's share of the first load at about 15 KB gzipped
  * (the data router costs about 35 KB), which keeps the product page under its 120 KB budget.

@@ -190,8 +190,8 @@ pub async fn me(State(state): State<AppState>, viewer: Viewer) -> ApiResult<axum
         is_authenticated: viewer.user.is_some(),
         user: viewer.user.as_ref().map(UserOut::from),
         wishlistCount: wishlist_count,
-        // The shop has no notifications feature yet: there is nothing to count.
         cartCount: cart_count,
+        // The shop has no notifications feature yet: there is nothing to count.
         notificationCount: 0,
     }))
 }

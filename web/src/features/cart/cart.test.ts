@@ -128,7 +128,7 @@ describe('gift eligibility text', () => {
       short: 50000,
       text: 'Add ₹500 more to get a free Cotton Hipster Panty',
     });
-    const withCoupon = attrFixture({ coupon_code: 'BRA15', coupon_discount: 22485 });
+    const withCoupon = attrFixture({ coupon_code: 'BRA15', coupon_discount: 22485, goods: 149900 - 22485 });
     expect(giftState(freeGiftFixture(), withCoupon).text).toBe('Add ₹724.85 more to get a free Cotton Hipster Panty');
   });
 
@@ -142,14 +142,14 @@ describe('gift eligibility text', () => {
   });
 
   it('paid gifts: locked below their minimum, offered above it, and added', () => {
-    const small = attrFixture({ subtotal: 79900, bundle_discount: 0, bundles: [] });
+    const small = attrFixture({ subtotal: 79900, bundle_discount: 0, bundles: [], goods: 79900 });
     expect(giftState(paidGiftFixture({ eligible: false }), small).text).toBe('Add ₹200 more to unlock Satin Slip for ₹499');
     expect(giftState(paidGiftFixture(), attrFixture())).toMatchObject({ kind: 'choose', text: 'Unlocked on orders of ₹999' });
     expect(giftState(paidGiftFixture({ chosen_size: 'FREE-SIZE' }), attrFixture()).text).toBe('Satin Slip added for ₹499');
   });
 
   it('never asks for a negative amount when the server has not caught up', () => {
-    const big = attrFixture({ subtotal: 300000, bundle_discount: 0 });
+    const big = attrFixture({ subtotal: 300000, bundle_discount: 0, goods: 300000 });
     expect(giftState(freeGiftFixture({ eligible: false }), big)).toMatchObject({
       kind: 'locked',
       short: 0,
@@ -244,11 +244,14 @@ describe('upgrade offers and referral codes', () => {
       affiliate_name: "Riya's Style Notes",
       affiliate_discount: 6900,
       affiliate_discount_ui: '₹69',
+      goods: 159800 - 9900 - 10000 - 6900,
     });
     const rows = priceSummaryRows(attr).map((r) => [r.key, r.label, r.value]);
     expect(rows).toContainEqual(['upgrade', 'Upgrade offer', '−₹100']);
     expect(rows).toContainEqual(['affiliate', 'Referral RIYASTYLE', '−₹69']);
+    // The gift threshold reads the server's figure, whatever the parts say.
     expect(giftOrderValue(attr)).toBe(159800 - 9900 - 10000 - 6900);
+    expect(giftOrderValue(attrFixture({ goods: 12345 }))).toBe(12345);
   });
 
   it('a kept referral code that gives nothing says why; a credit-only code says nothing', () => {

@@ -126,9 +126,12 @@ export function couponWarning(attr: CartAttr): string | null {
 
 // ------------------------------------------------------------------ gifts
 
-/** What gift thresholds are measured against: the items after bundle offers and every discount. */
+/**
+ * What gift thresholds are measured against: the items after bundle offers and every discount, as
+ * the server's engine works it out (`cart_attr.goods`), never recomputed here.
+ */
 export function giftOrderValue(attr: CartAttr): number {
-  return Math.max(0, attr.subtotal - attr.bundle_discount - attr.coupon_discount - attr.upgrade_discount - attr.affiliate_discount);
+  return Math.max(0, attr.goods);
 }
 
 // ------------------------------------------------------------------ upgrade offers and referral codes

@@ -1,4 +1,4 @@
-/** Full-screen gallery zoom (spec 001 §1/§4): scale 1–8, pinch, double-tap and buttons. */
+/** Full-screen gallery zoom (spec 001 §1/§4; the 1–8 range is spec 000 §9): scale 1–8, pinch, double-tap and buttons. */
 export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 8;
 /** Double-tap toggles between 1 and this. */

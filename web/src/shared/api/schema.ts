@@ -284,8 +284,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The visitor's whole cart, priced, after applying or removing a coupon named in the query (which
-         *     needs the `X-CSRFToken` header, as every change does).
+         * The visitor's whole cart, priced, after applying or removing the coupon, affiliation code or upgrade
+         *     named in the query (which needs the `X-CSRFToken` header, as every change does).
          */
         get: operations["get_cart"];
         put?: never;

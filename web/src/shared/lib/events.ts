@@ -2,7 +2,7 @@ import { api } from '@/shared/api/client';
 import type { ShopperEvent, ShopperEventData } from '@/shared/api/types';
 
 /**
- * Shopper events (spec 001 §4/§7): the server's event call and the analytics data layer.
+ * Shopper events (spec 001 §4; the call is spec 000 §7): the server's event call and the analytics data layer.
  * Neither may ever get in a shopper's way: failures are logged, never shown.
  */
 

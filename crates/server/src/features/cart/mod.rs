@@ -1,6 +1,7 @@
 //! The cart (spec 000 §7 cart calls, spec 001 add to cart): one per shopper or guest browser, priced
-//! by the offers engine in the domain crate. Handlers here parse, call the store or the engine once,
-//! and shape the answer; every call acts only on the visitor's own cart (another cart's id is a 404).
+//! by the offers engine in the domain crate. Handlers parse, read and write through the store, leave
+//! the rules to the domain, price the cart once (`priced`), and shape the answer; every call acts only
+//! on the visitor's own cart (another cart's id is a 404).
 //!
 //! - `add`: add to cart, the header's count
 //! - `view`: the priced cart, where the cart page starts, stock check

@@ -22,8 +22,8 @@ pub async fn view_cart_info(State(state): State<AppState>, viewer: Viewer) -> Ap
     Ok(axum::Json(ViewCartInfo { cart_id, cart_quantity }))
 }
 
-/// The visitor's whole cart, priced, after applying or removing a coupon named in the query (which
-/// needs the `X-CSRFToken` header, as every change does).
+/// The visitor's whole cart, priced, after applying or removing the coupon, affiliation code or upgrade
+/// named in the query (which needs the `X-CSRFToken` header, as every change does).
 #[utoipa::path(get, path = "/api/v4/carts-new/{cart_id}", tag = "cart", params(("cart_id" = i64, Path), CartQuery),
     responses((status = 200, body = CartOut), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn get_cart(
