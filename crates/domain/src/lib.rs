@@ -1,8 +1,10 @@
 //! Drape's shop rules: pure Rust, no I/O. Everything here is decided from its inputs alone,
 //! so it is the most tested code in the project.
 
+pub mod addresses;
 pub mod categories;
 pub mod clock;
+pub mod delivery;
 pub mod engagement;
 pub mod limits;
 pub mod money;

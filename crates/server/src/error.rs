@@ -39,6 +39,16 @@ impl ApiError {
         e.body.fields.insert(field.to_string(), message);
         e
     }
+    /// Several form fields at fault at once: the top-level message asks to check the form, each field
+    /// carries its own.
+    pub fn fields<'a>(errors: impl IntoIterator<Item = (&'a str, String)>) -> Self {
+        let mut e = Self::new(StatusCode::BAD_REQUEST, "invalid_field", "Please check the highlighted fields.");
+        e.body.fields.extend(errors.into_iter().map(|(k, v)| (k.to_string(), v)));
+        if e.body.fields.len() == 1 {
+            e.body.message = e.body.fields.values().next().cloned().unwrap_or_default();
+        }
+        e
+    }
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::new(StatusCode::NOT_FOUND, "not_found", message)
     }

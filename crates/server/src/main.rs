@@ -71,6 +71,14 @@ async fn seed(store: &Store, config: &Config, clock: &dyn Clock) -> anyhow::Resu
             Err(e) => tracing::warn!(error = %e, "IFSC list not imported (run `make deps`)"),
         }
     }
+    // The demo's courier table, derived from the pincode directory (operators load a real one with
+    // `drape admin serviceability --import`).
+    if store.serviceability_count().await? == 0 {
+        let n = store.derive_demo_serviceability().await?;
+        if n > 0 {
+            tracing::info!(pincodes = n, "demo serviceability derived from the pincode directory");
+        }
+    }
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 
 use crate::error::ErrorBody;
 use crate::features::cart::{add, events, lines, offers as cart_offers, view};
-use crate::features::{account, catalog, dev, offers, ops, recommendations, reviews, shopper, wishlist};
+use crate::features::{account, addresses, catalog, dev, offers, ops, recommendations, reviews, shopper, wishlist};
 use utoipa::openapi::path::ParameterIn;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
@@ -14,6 +14,7 @@ use utoipa::{Modify, OpenApi};
     paths(
         ops::healthz,
         account::send_otp, account::login, account::me, account::logout,
+        addresses::list, addresses::add, addresses::edit, addresses::remove, addresses::pin_state_city, addresses::check_pincode,
         catalog::menu, catalog::listing, catalog::product, catalog::sizes, catalog::item_in_stock,
         catalog::product_features, catalog::last_purchased_size,
         offers::timer, offers::offer_messages, offers::featured,

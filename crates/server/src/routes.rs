@@ -2,7 +2,7 @@
 //! generated from the handlers). Tests build this same router.
 
 use crate::features::cart::{add, events, lines, offers as cart_offers, view};
-use crate::features::{account, catalog, dev, media, offers, ops, recommendations, reviews, shopper, wishlist};
+use crate::features::{account, addresses, catalog, dev, media, offers, ops, recommendations, reviews, shopper, wishlist};
 use crate::security::{self, BODY_LIMIT};
 use crate::{web, AppState};
 use axum::extract::DefaultBodyLimit;
@@ -35,6 +35,10 @@ pub const STATE_CHANGING_ROUTES: &[(&str, &str)] = &[
     ("DELETE", "/api/v3/wishlist/1/"),
     ("POST", "/api/v3/carts-new/null/save-free-gift-size/"),
     ("POST", "/api/v3/cart-items/cart-paid-gift-add/"),
+    ("POST", "/api/v1/address-book/"),
+    ("PUT", "/api/v1/address-book/1/"),
+    ("DELETE", "/api/v1/address-book/1/"),
+    ("POST", "/pin_state_city/"),
 ];
 
 pub fn router(state: AppState) -> Router {
@@ -46,6 +50,11 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/auth/login/", post(account::login))
         .route("/api/v1/me/", get(account::me))
         .route("/mobile_logout/", post(account::logout))
+        // Address book and pincodes (spec 000 §7)
+        .route("/api/v1/address-book/", get(addresses::list).post(addresses::add))
+        .route("/api/v1/address-book/{id}/", axum::routing::put(addresses::edit).delete(addresses::remove))
+        .route("/pin_state_city/", post(addresses::pin_state_city))
+        .route("/check_pincode/", get(addresses::check_pincode))
         // Catalog (spec 001 §7)
         .route("/api/v2/main-menu-msite/", get(catalog::menu))
         .route("/web/api/v1/products/", get(catalog::listing))

@@ -175,3 +175,11 @@ where
     }
     Ok(rows)
 }
+
+/// Takes the shopper's lock for the rest of the transaction (a row lock on PostgreSQL, the write lock
+/// on SQLite): changes to one shopper's wishlist or address book run one after the other, and their
+/// limits are counted with nothing in between.
+pub(crate) async fn lock_shopper(tx: &mut sqlx::Transaction<'_, sqlx::Any>, user_id: i64) -> crate::Result<()> {
+    sqlx::query("UPDATE users SET id = id WHERE id = $1").bind(user_id).execute(&mut **tx).await?;
+    Ok(())
+}

@@ -1,7 +1,7 @@
 //! What shoppers ask for and keep: size requests (notify-me), the wishlist, recorded events,
 //! and the operator-set 'design of the month'.
 
-use crate::db::millis;
+use crate::db::{lock_shopper, millis};
 use crate::{Result, Store};
 use chrono::{DateTime, Utc};
 use sqlx::{Any, FromRow, Transaction};
@@ -34,13 +34,6 @@ pub struct Featured {
 /// The wishlist holds as many entries as it may.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WishlistFull;
-
-/// Takes the shopper's lock for the rest of the transaction (a row lock on PostgreSQL, the write lock
-/// on SQLite): their wishlist changes run one after the other.
-async fn lock_shopper(tx: &mut Transaction<'_, Any>, user_id: i64) -> Result<()> {
-    sqlx::query("UPDATE users SET id = id WHERE id = $1").bind(user_id).execute(&mut **tx).await?;
-    Ok(())
-}
 
 /// Inserts the choice while the wishlist holds fewer than `max_entries`, counted in the same statement.
 /// False when it is full.

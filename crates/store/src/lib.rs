@@ -2,6 +2,7 @@
 //! All SQL lives in this crate, one module per aggregate. Queries are written once in the dialect both
 //! engines share (`$1` parameters, `RETURNING`, `ON CONFLICT`), and run through sqlx's `Any` driver.
 
+pub mod addresses;
 pub mod auth;
 pub mod carts;
 pub mod catalog;

@@ -189,3 +189,18 @@ impl TestDb {
         }
     }
 }
+
+impl TestDb {
+    /// Puts pincodes in the directory (tests need a few, not India Post's 19,000).
+    pub async fn add_pincodes(&self, rows: &[(&str, &str, &str)]) {
+        for (pin, city, state) in rows {
+            sqlx::query("INSERT INTO pincodes (pincode, city, state) VALUES ($1, $2, $3) ON CONFLICT (pincode) DO NOTHING")
+                .bind(*pin)
+                .bind(*city)
+                .bind(*state)
+                .execute(&self.store.pool)
+                .await
+                .expect("pincode");
+        }
+    }
+}

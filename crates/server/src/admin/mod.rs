@@ -9,6 +9,7 @@ pub mod featured;
 pub mod gift;
 pub mod offer;
 pub mod order;
+pub mod serviceability;
 pub mod stock;
 pub mod upgrade;
 pub mod user;
@@ -46,6 +47,9 @@ pub enum AdminTask {
     Affiliate(affiliate::Args),
     /// Set the design of the month: `drape admin featured --category bra --month 2026-12 --slug lace-push-up-bra-wine`.
     Featured(featured::Args),
+    /// Load where the shop delivers from a courier's CSV (pincode,prepaid,cod,pickup,days):
+    /// `drape admin serviceability --import couriers.csv`.
+    Serviceability(serviceability::Args),
 }
 
 /// The `drape admin` command line on its own, so that tests can check its definition.
@@ -66,6 +70,7 @@ pub async fn run(task: AdminTask, store: &Store, clock: &dyn Clock) -> anyhow::R
         AdminTask::Upgrade(args) => upgrade::run(upgrade::check(&args)?, store, clock).await,
         AdminTask::Affiliate(args) => affiliate::run(affiliate::check(&args)?, store, clock).await,
         AdminTask::Featured(args) => featured::run(featured::check(&args)?, store).await,
+        AdminTask::Serviceability(args) => serviceability::run(serviceability::check(&args)?, store).await,
     }
 }
 
@@ -112,7 +117,7 @@ mod tests {
     #[test]
     fn every_command_is_there_in_the_order_operators_know() {
         let names: Vec<_> = command().get_subcommands().map(|c| c.get_name().to_string()).collect();
-        assert_eq!(names, ["user", "stock", "order", "coupon", "offer", "deal", "gift", "upgrade", "affiliate", "featured"]);
+        assert_eq!(names, ["user", "stock", "order", "coupon", "offer", "deal", "gift", "upgrade", "affiliate", "featured", "serviceability"]);
     }
 
     #[test]

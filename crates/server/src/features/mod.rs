@@ -3,6 +3,7 @@
 //! tests/architecture.rs checks that no two areas import each other, directly or through others).
 
 pub mod account;
+pub mod addresses;
 pub mod cart;
 pub mod catalog;
 pub mod dev;
