@@ -161,6 +161,12 @@ async fn feedback_needs_the_callers_own_rating() {
     assert_eq!(ok.status, 200, "{}", ok.text);
     assert_eq!(ok.json()["status"], "success");
     assert_eq!(app.db.store.feedback_count(rid).await.unwrap(), 1);
+    // Repeats replace the feedback: the table cannot be grown by posting again.
+    for text in ["Band is snug", "Band is fine now"] {
+        let again = form(&mut b, &app, "/save-product-feedback/", &[("review", text.into()), ("fit", "2".into()), ("responseid", rid.to_string())]).await;
+        assert_eq!(again.status, 200, "{}", again.text);
+    }
+    assert_eq!(app.db.store.feedback_count(rid).await.unwrap(), 1, "one feedback per rating");
 }
 
 #[tokio::test]

@@ -59,9 +59,13 @@ impl Store {
             .await?)
     }
 
+    /// Saves the feedback on a rating; a second one replaces the first (one per rating).
     pub async fn save_feedback(&self, rating_id: i64, user_id: i64, review: &str, answers_json: &str, device: &str, now: DateTime<Utc>) -> Result<i64> {
         Ok(sqlx::query_scalar(
-            "INSERT INTO rating_feedback (rating_id, user_id, review, answers, device, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            "INSERT INTO rating_feedback (rating_id, user_id, review, answers, device, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
+             ON CONFLICT (rating_id) DO UPDATE SET review = EXCLUDED.review, answers = EXCLUDED.answers, device = EXCLUDED.device, \
+                created_at = EXCLUDED.created_at \
+             RETURNING id",
         )
         .bind(rating_id)
         .bind(user_id)
