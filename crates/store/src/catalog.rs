@@ -111,6 +111,12 @@ pub struct Size {
     pub fit_size_msg: String,
 }
 
+/// A product's size by its group (0 ordinary, 1 and 2 a combo's bra and panty groups) and value: how
+/// a shopper's choice ("34B", or "34B" + "M") is found among the product's sizes.
+pub fn find_size<'a>(sizes: &'a [Size], part: i64, value: &str) -> Option<&'a Size> {
+    sizes.iter().find(|s| s.part == part && s.value == value)
+}
+
 #[derive(Debug, Clone, FromRow)]
 pub struct Feature {
     pub name: String,

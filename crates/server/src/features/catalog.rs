@@ -595,7 +595,7 @@ pub async fn item_in_stock(
         other => other.into(),
     })?;
     let sizes = state.store.sizes(p.id).await?;
-    let find = |part: i64, v: &str| sizes.iter().find(|s| s.part == part && s.value == v).map(|s| s.stock);
+    let find = |part: i64, v: &str| drape_store::catalog::find_size(&sizes, part, v).map(|s| s.stock);
     let raw = if p.is_combo() {
         match (&q.combo1, &q.combo2) {
             (Some(a), Some(b)) => stock::combo_stock(find(1, a).ok_or_else(not_found)?, find(2, b).ok_or_else(not_found)?),

@@ -56,7 +56,7 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
         return Err(ApiError::bad_request(AddRefusal::OutOfStock.message()));
     }
     let sizes = state.store.sizes(p.id).await?;
-    let find = |part: i64, value: &str| sizes.iter().find(|s| s.part == part && s.value == value);
+    let find = |part: i64, value: &str| drape_store::catalog::find_size(&sizes, part, value);
     let no_size = || ApiError::not_found("We couldn't find that size for this product.");
     let (line, available) = if p.is_combo() {
         let label = |part: i64| sizes.iter().find(|s| s.part == part).map(|s| s.part_label.clone()).unwrap_or_default();
