@@ -102,7 +102,7 @@ api-types-check: web-deps
 
 # `cargo test --no-run` builds target/debug/drape with the same features as the test run, so after
 # test-rust nothing is compiled twice.
-e2e: chromium web-deps
+e2e: chromium web-deps reference-deps
 	cargo test --workspace --no-run -q
 	cd web && [ -f dist/index.html ] || npm run build
 	cd web && DRAPE_BIN=$(CURDIR)/target/debug/drape npm run e2e

@@ -23,6 +23,9 @@ const proxied = [
   // the cart page's legacy paths (spec 000 §7)
   '/get/view-cart-info',
   '/check-cart-stock',
+  // the address book's pincode paths (spec 000 §7)
+  '/pin_state_city',
+  '/check_pincode',
 ];
 
 export default defineConfig({

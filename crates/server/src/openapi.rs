@@ -3,7 +3,7 @@
 
 use crate::error::ErrorBody;
 use crate::features::cart::{add, events, lines, offers as cart_offers, view};
-use crate::features::{account, addresses, catalog, dev, offers, ops, recommendations, reviews, shopper, wishlist};
+use crate::features::{account, addresses, catalog, dev, offers, ops, recommendations, reviews, shopper, wallet, wishlist};
 use utoipa::openapi::path::ParameterIn;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
@@ -13,7 +13,7 @@ use utoipa::{Modify, OpenApi};
     info(title = "Drape", description = "The Drape storefront API. Human summary: docs/api.md."),
     paths(
         ops::healthz,
-        account::send_otp, account::login, account::me, account::logout,
+        account::send_otp, account::login, account::me, account::logout, wallet::wallet,
         addresses::list, addresses::add, addresses::edit, addresses::remove, addresses::pin_state_city, addresses::check_pincode,
         catalog::menu, catalog::listing, catalog::product, catalog::sizes, catalog::item_in_stock,
         catalog::product_features, catalog::last_purchased_size,

@@ -2,7 +2,7 @@
 //! generated from the handlers). Tests build this same router.
 
 use crate::features::cart::{add, events, lines, offers as cart_offers, view};
-use crate::features::{account, addresses, catalog, dev, media, offers, ops, recommendations, reviews, shopper, wishlist};
+use crate::features::{account, addresses, catalog, dev, media, offers, ops, recommendations, reviews, shopper, wallet, wishlist};
 use crate::security::{self, BODY_LIMIT};
 use crate::{web, AppState};
 use axum::extract::DefaultBodyLimit;
@@ -50,6 +50,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/auth/login/", post(account::login))
         .route("/api/v1/me/", get(account::me))
         .route("/mobile_logout/", post(account::logout))
+        .route("/api/v1/wallet/", get(wallet::wallet))
         // Address book and pincodes (spec 000 §7)
         .route("/api/v1/address-book/", get(addresses::list).post(addresses::add))
         .route("/api/v1/address-book/{id}/", axum::routing::put(addresses::edit).delete(addresses::remove))

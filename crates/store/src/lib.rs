@@ -17,6 +17,7 @@ pub mod reviews;
 pub mod seed;
 pub mod testing;
 pub mod upgrades;
+pub mod wallet;
 
 pub use db::{Engine, Store, StoreError};
 

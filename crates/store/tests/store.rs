@@ -441,3 +441,44 @@ async fn a_merge_racing_an_add_loses_nothing() {
         db.finish().await;
     }
 }
+
+/// The wallet is a ledger: the balance is the sum of entries; parallel debits never overdraw it; a
+/// repeated idempotency key writes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn wallet_debits_never_overdraw_and_repeats_write_once() {
+    use drape_domain::wallet::EntryKind;
+    use drape_store::wallet::WalletRefusal;
+    for db in TestDb::all().await {
+        let s = &db.store;
+        let e = db.engine;
+        let user = s.user_for_mobile("9000000200", now()).await.unwrap();
+        assert_eq!(s.wallet_balance(user.id).await.unwrap(), 0, "{e}");
+        s.wallet_entry(user.id, EntryKind::Credit, 100_000, "Goodwill", None, now()).await.unwrap().unwrap();
+        assert_eq!(s.wallet_entry(user.id, EntryKind::Credit, 0, "", None, now()).await.unwrap(), Err(WalletRefusal::BadAmount), "{e}");
+        let tasks: Vec<_> = (0..10)
+            .map(|i| {
+                let s = s.clone();
+                tokio::spawn(async move { s.wallet_entry(user.id, EntryKind::OrderPayment, 30_000, &format!("DRP{i}"), None, now()).await.unwrap() })
+            })
+            .collect();
+        let mut paid = 0;
+        for t in tasks {
+            match t.await.unwrap() {
+                Ok(_) => paid += 1,
+                Err(WalletRefusal::NotEnough { balance }) => assert!(balance < 30_000, "{e}: refused with {balance} left"),
+                Err(other) => panic!("{e}: {other:?}"),
+            }
+        }
+        assert_eq!(paid, 3, "{e}: ₹1,000 pays three ₹300 debits");
+        assert_eq!(s.wallet_balance(user.id).await.unwrap(), 10_000, "{e}");
+        let refund = s.wallet_entry(user.id, EntryKind::Refund, 30_000, "DRP1 cancelled", Some("refund:DRP1"), now()).await.unwrap();
+        assert!(refund.is_ok(), "{e}");
+        let again = s.wallet_entry(user.id, EntryKind::Refund, 30_000, "DRP1 cancelled", Some("refund:DRP1"), now()).await.unwrap();
+        assert_eq!(again, Err(WalletRefusal::AlreadyDone), "{e}: a refund is written once");
+        assert_eq!(s.wallet_balance(user.id).await.unwrap(), 40_000, "{e}");
+        let entries = s.wallet_entries(user.id, 50).await.unwrap();
+        assert_eq!(entries.len(), 5, "{e}");
+        assert_eq!(entries[0].kind, "refund", "{e}: newest first");
+        db.finish().await;
+    }
+}

@@ -33,7 +33,7 @@ const CouponsRoute = placeholder('CouponsRoute');
 const RecentlyViewedRoute = placeholder('RecentlyViewedRoute');
 const ContactRoute = placeholder('ContactRoute');
 const SettingsRoute = placeholder('SettingsRoute');
-const AddressBookRoute = placeholder('AddressBookRoute');
+const AddressBookRoute = lazy(async () => ({ default: (await import('./routes/address-book')).AddressBookRoute }));
 
 export function AppRoutes() {
   return (

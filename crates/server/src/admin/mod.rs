@@ -13,6 +13,7 @@ pub mod serviceability;
 pub mod stock;
 pub mod upgrade;
 pub mod user;
+pub mod wallet;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
@@ -50,6 +51,8 @@ pub enum AdminTask {
     /// Load where the shop delivers from a courier's CSV (pincode,prepaid,cod,pickup,days):
     /// `drape admin serviceability --import couriers.csv`.
     Serviceability(serviceability::Args),
+    /// Credit a shopper's wallet, in rupees: `drape admin wallet --mobile 9876543210 --credit 500 --note "Sorry for the delay"`.
+    Wallet(wallet::Args),
 }
 
 /// The `drape admin` command line on its own, so that tests can check its definition.
@@ -71,6 +74,7 @@ pub async fn run(task: AdminTask, store: &Store, clock: &dyn Clock) -> anyhow::R
         AdminTask::Affiliate(args) => affiliate::run(affiliate::check(&args)?, store, clock).await,
         AdminTask::Featured(args) => featured::run(featured::check(&args)?, store).await,
         AdminTask::Serviceability(args) => serviceability::run(serviceability::check(&args)?, store).await,
+        AdminTask::Wallet(args) => wallet::run(wallet::check(&args)?, store, clock).await,
     }
 }
 
@@ -117,7 +121,7 @@ mod tests {
     #[test]
     fn every_command_is_there_in_the_order_operators_know() {
         let names: Vec<_> = command().get_subcommands().map(|c| c.get_name().to_string()).collect();
-        assert_eq!(names, ["user", "stock", "order", "coupon", "offer", "deal", "gift", "upgrade", "affiliate", "featured", "serviceability"]);
+        assert_eq!(names, ["user", "stock", "order", "coupon", "offer", "deal", "gift", "upgrade", "affiliate", "featured", "serviceability", "wallet"]);
     }
 
     #[test]

@@ -13,4 +13,5 @@ pub mod ops;
 pub mod recommendations;
 pub mod reviews;
 pub mod shopper;
+pub mod wallet;
 pub mod wishlist;

@@ -61,7 +61,3 @@ export function ContactRoute() {
 export function SettingsRoute() {
   return <ComingSoon title="Settings" icon="settings" />;
 }
-
-export function AddressBookRoute() {
-  return <ComingSoon title="Address book" icon="user" />;
-}

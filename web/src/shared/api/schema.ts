@@ -137,6 +137,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/wallet/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shopper's wallet: balance and the newest 100 entries. */
+        get: operations["wallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/main-menu-msite/": {
         parameters: {
             query?: never;
@@ -1752,6 +1769,36 @@ export interface components {
             /** @description The upgrade ladder: each rung, whether the cart reaches it and whether it is taken. */
             upgrades: components["schemas"]["UpgradeOptionOut"][];
         };
+        WalletEntryOut: {
+            /**
+             * Format: int64
+             * @description Paise: credits positive, payments negative.
+             */
+            amount: number;
+            /** @description "+₹500" or "−₹300". */
+            amount_ui: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            created_at: number;
+            /** Format: int64 */
+            id: number;
+            /** @description credit, order_payment or refund. */
+            kind: string;
+            /** @description What the shopper reads: "Added by Drape", "Paid for an order", "Refund". */
+            label: string;
+            note: string;
+        };
+        WalletOut: {
+            entries: components["schemas"]["WalletEntryOut"][];
+            /**
+             * Format: int64
+             * @description The sum of every entry, in paise.
+             */
+            walletAmount: number;
+            walletAmount_ui: string;
+        };
         WishlistAnswer: {
             /** @description Whether the last entry is in the wishlist now. */
             in_wishlist: boolean;
@@ -2370,6 +2417,42 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    wallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletOut"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -226,3 +226,22 @@ export type WishlistItem = S['WishlistItemOut'];
  * past that is a 400 whose message the product page shows as it is.
  */
 export type Wishlist = S['WishlistOut'];
+
+// ================================================================ address book and pincodes
+// (features/addresses; docs/api.md "Addresses and pincodes"). Login required for the book; every
+// change answers the whole book.
+
+/** One saved address; `address_type` is 'Home', 'Work', 'Pickup' or the shopper's own word for 'other'. */
+export type Address = S['AddressOut'];
+export type PickupAvailability = S['PickupAvailability'];
+/** GET /api/v1/address-book/ and the answer of every change: the default first, then the newest. */
+export type AddressBook = S['AddressBook'];
+/**
+ * POST /api/v1/address-book/ (JSON; with `id` it edits) and PUT /api/v1/address-book/{id}/. A 400 names
+ * every field at fault in `fields` (the form's field names); a full book (20) is a 400 without fields.
+ */
+export type AddressRequest = S['AddressIn'];
+/** POST /pin_state_city/ (form: value) — 404 for a pincode India Post does not know, 400 for a malformed one. */
+export type PincodePlace = S['PincodePlace'];
+/** GET /check_pincode/?pincode= — whether, how and by when the shop delivers there. */
+export type Serviceability = S['Serviceability'];

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Modal } from '@/shared/components/ui/Modal';
+import { copyText } from '@/shared/lib/clipboard';
 
 export const LINK_COPIED = 'Link copied';
 
@@ -28,20 +29,7 @@ export default function SharePopup({
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      // older browsers: a hidden field and execCommand
-      const field = document.createElement('textarea');
-      field.value = url;
-      field.setAttribute('readonly', '');
-      field.style.position = 'fixed';
-      field.style.opacity = '0';
-      document.body.append(field);
-      field.select();
-      document.execCommand('copy');
-      field.remove();
-    }
+    await copyText(url);
     setCopied(true);
     onCopied();
     onShared('copy');

@@ -1,0 +1,98 @@
+//! The wallet ledger: append-only entries per shopper; the balance is their sum.
+
+use crate::db::{lock_shopper, millis};
+use crate::{Result, Store};
+use chrono::{DateTime, Utc};
+use drape_domain::wallet::{signed_amount, EntryKind};
+use sqlx::FromRow;
+
+#[derive(Debug, Clone, FromRow, PartialEq, Eq)]
+pub struct WalletEntry {
+    pub id: i64,
+    /// Paise, credits positive, debits negative.
+    pub amount: i64,
+    pub kind: String,
+    pub note: String,
+    pub created_at: i64,
+}
+
+/// Why a wallet entry was not written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WalletRefusal {
+    /// The amount is not a positive number of paise.
+    BadAmount,
+    /// A debit larger than the balance.
+    NotEnough { balance: i64 },
+    /// An entry with this idempotency key was written before (nothing new was written).
+    AlreadyDone,
+}
+
+impl Store {
+    /// The shopper's balance: the sum of their entries.
+    pub async fn wallet_balance(&self, user_id: i64) -> Result<i64> {
+        Ok(sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM wallet_entries WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_one(&self.pool)
+            .await?)
+    }
+
+    /// The shopper's entries, newest first, at most `limit`.
+    pub async fn wallet_entries(&self, user_id: i64, limit: i64) -> Result<Vec<WalletEntry>> {
+        Ok(sqlx::query_as("SELECT id, amount, kind, note, created_at FROM wallet_entries WHERE user_id = $1 ORDER BY id DESC LIMIT $2")
+            .bind(user_id)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    /// Writes one entry of `paise` (positive; the kind gives the sign). A debit is written only while
+    /// the balance covers it: the shopper is locked and the balance summed in the insert itself, so
+    /// parallel debits never take the wallet below zero. An `idempotency_key` seen before writes nothing.
+    pub async fn wallet_entry(
+        &self,
+        user_id: i64,
+        kind: EntryKind,
+        paise: i64,
+        note: &str,
+        idempotency_key: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> Result<std::result::Result<i64, WalletRefusal>> {
+        let Some(amount) = signed_amount(kind, paise) else { return Ok(Err(WalletRefusal::BadAmount)) };
+        let mut tx = self.pool.begin().await?;
+        lock_shopper(&mut tx, user_id).await?;
+        if let Some(key) = idempotency_key {
+            let seen: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wallet_entries WHERE idempotency_key = $1").bind(key).fetch_one(&mut *tx).await?;
+            if seen > 0 {
+                tx.rollback().await?;
+                return Ok(Err(WalletRefusal::AlreadyDone));
+            }
+        }
+        let id: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO wallet_entries (user_id, amount, kind, note, idempotency_key, created_at) \
+             SELECT $1, $2, $3, $4, $5, $6 WHERE $2 > 0 OR (SELECT COALESCE(SUM(amount), 0) FROM wallet_entries WHERE user_id = $1) + $2 >= 0 \
+             RETURNING id",
+        )
+        .bind(user_id)
+        .bind(amount)
+        .bind(kind.code())
+        .bind(note)
+        .bind(idempotency_key)
+        .bind(millis(now))
+        .fetch_optional(&mut *tx)
+        .await?;
+        match id {
+            Some(id) => {
+                tx.commit().await?;
+                Ok(Ok(id))
+            }
+            None => {
+                let balance: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM wallet_entries WHERE user_id = $1")
+                    .bind(user_id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                tx.rollback().await?;
+                Ok(Err(WalletRefusal::NotEnough { balance }))
+            }
+        }
+    }
+}
