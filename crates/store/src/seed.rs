@@ -7,6 +7,7 @@
 use crate::db::millis;
 use crate::{Result, Store};
 use chrono::{DateTime, Duration, Utc};
+use drape_domain::orders::OrderStatus;
 use sqlx::{Any, Transaction};
 
 /// xorshift64*: tiny, and stable across library versions (unlike a library RNG's stream).
@@ -513,11 +514,11 @@ impl Store {
         let wants: [(i64, &str); 5] = [(1, "34B"), (2, "M"), (4, "L"), (253, "M"), (300, "34B")];
         for (i, (top, size)) in wants.iter().enumerate() {
             if let Some(m) = first_of(*top, 0) {
-                orders.push((vec![line(&m, size)], shopper_id, "Delivered", 40 - i as i64 * 5));
+                orders.push((vec![line(&m, size)], shopper_id, OrderStatus::Delivered.name(), 40 - i as i64 * 5));
             }
         }
         if let Some(m) = first_of(1, 1) {
-            orders.push((vec![line(&m, "34B")], shopper_id, "Shipped", 2));
+            orders.push((vec![line(&m, "34B")], shopper_id, OrderStatus::Shipped.name(), 2));
         }
         for (ri, user_id) in reviewer_ids.iter().enumerate() {
             for k in 0..2usize {
@@ -525,7 +526,7 @@ impl Store {
                 let b = &made[(ri * 17 + k * 31 + 5) % made.len()];
                 let lines: Vec<_> = [a, b].iter().filter(|m| !m.4.is_empty()).map(|m| line(m, "M")).collect();
                 if !lines.is_empty() {
-                    orders.push((lines, *user_id, "Delivered", 60 + (ri * 2 + k) as i64));
+                    orders.push((lines, *user_id, OrderStatus::Delivered.name(), 60 + (ri * 2 + k) as i64));
                 }
             }
         }

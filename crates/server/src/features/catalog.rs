@@ -508,7 +508,7 @@ fn size_item(s: &Size, p: &Product, viewer: &Viewer) -> SizeItem {
     SizeItem {
         label: s.label.clone(),
         value: s.value.clone(),
-        quantity: if p.is_active() { stock::purchasable_quantity(s.stock, p.max_cart_items) } else { 0 },
+        quantity: stock::sellable(p.is_active(), s.stock, p.max_cart_items),
         sku: s.sku.clone(),
         productId: p.id,
         is_auto_select_size: flag(s.is_auto_select_size),
