@@ -3,6 +3,7 @@
 
 pub mod addresses;
 pub mod categories;
+pub mod checkout;
 pub mod clock;
 pub mod delivery;
 pub mod engagement;
