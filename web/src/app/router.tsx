@@ -28,7 +28,7 @@ const WishlistRoute = lazy(async () => ({ default: (await import('./routes/wishl
 const CheckoutRoute = placeholder('CheckoutRoute');
 const CheckoutCompleteRoute = placeholder('CheckoutCompleteRoute');
 const SearchRoute = placeholder('SearchRoute');
-const WalletRoute = placeholder('WalletRoute');
+const WalletRoute = lazy(async () => ({ default: (await import('./routes/wallet')).WalletRoute }));
 const CouponsRoute = placeholder('CouponsRoute');
 const RecentlyViewedRoute = placeholder('RecentlyViewedRoute');
 const ContactRoute = placeholder('ContactRoute');

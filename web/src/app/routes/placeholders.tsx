@@ -42,10 +42,6 @@ export function SearchRoute() {
   );
 }
 
-export function WalletRoute() {
-  return <ComingSoon title="Wallet" icon="wallet" />;
-}
-
 export function CouponsRoute() {
   return <ComingSoon title="Coupons" icon="ticket" />;
 }

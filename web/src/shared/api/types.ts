@@ -245,3 +245,15 @@ export type AddressRequest = S['AddressIn'];
 export type PincodePlace = S['PincodePlace'];
 /** GET /check_pincode/?pincode= — whether, how and by when the shop delivers there. */
 export type Serviceability = S['Serviceability'];
+
+// ================================================================ wallet
+// (features/wallet; the account menu's Wallet, spec 000 §2). Login required (401 for guests).
+
+/**
+ * One ledger entry: `amount` in paise, credits and refunds positive, order payments negative;
+ * `amount_ui` signed ('+₹500', '−₹120.50', with U+2212); `kind` 'credit', 'order_payment' or 'refund';
+ * `label` the shopper's words for the kind; `created_at` milliseconds since the epoch.
+ */
+export type WalletEntry = S['WalletEntryOut'];
+/** GET /api/v1/wallet/ — the balance (the sum of every entry) and the newest 100 entries, newest first. */
+export type Wallet = S['WalletOut'];
