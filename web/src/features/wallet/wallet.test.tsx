@@ -145,16 +145,16 @@ describe('<WalletPage>', () => {
     expect(within(refund!).getByTestId('wallet-entry-date').textContent).toBe('23 Nov 2026');
     expect(within(refund!).getByTestId('wallet-entry-date').getAttribute('datetime')).toBe('2026-11-23');
     expect(amountOf(refund!)).toEqual({ shown: '+₹120.50', spoken: 'plus ₹120.50' });
-    expect(refund!.className).toContain('wl-entry--in');
+    expect(refund!.className).toContain('wt-entry--in');
 
     expect(within(payment!).getByTestId('wallet-entry-date').textContent).toBe('22 Nov 2026');
     expect(amountOf(payment!)).toEqual({ shown: '−₹120.50', spoken: 'minus ₹120.50' });
-    expect(payment!.className).toContain('wl-entry--out');
+    expect(payment!.className).toContain('wt-entry--out');
 
     expect(within(credit!).getByTestId('wallet-entry-note').textContent).toBe('Sorry for the delay');
     expect(within(credit!).getByTestId('wallet-entry-date').textContent).toBe('5 Sep 2026');
     expect(amountOf(credit!)).toEqual({ shown: '+₹500', spoken: 'plus ₹500' });
-    expect(credit!.className).toContain('wl-entry--in');
+    expect(credit!.className).toContain('wt-entry--in');
 
     // the ledger is a list: a screen reader hears each entry as one item, the amount with its sign in words
     const list = screen.getByRole('list');

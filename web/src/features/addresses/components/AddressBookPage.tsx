@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { errorMessage, isApiError } from '@/shared/api/client';
 import { isLoggedIn, useSession } from '@/shared/api/session';
 import type { Address } from '@/shared/api/types';
+import { AccountPage, AccountPageLoading, LoginNeededPanel } from '@/shared/components/AccountPage';
 import { Icon } from '@/shared/components/ui/Icon';
-import { Spinner } from '@/shared/components/ui/Spinner';
 import { MAX_ADDRESSES } from '../addresses';
 import { useAddressBook } from '../api/get-address-book';
 import { AddressCard } from './AddressCard';
@@ -97,19 +96,16 @@ export function AddressBookPage() {
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="ab-page" data-testid="address-book-page">
-      <title>Address book · Drape</title>
+    <AccountPage title="Address book" className="ab-page" testId="address-book-page">
       {children}
-    </div>
+    </AccountPage>
   );
 }
 
 function BookLoading() {
   return (
     <Shell>
-      <div className="ab-loading">
-        <Spinner label="Loading your addresses" />
-      </div>
+      <AccountPageLoading className="ab-loading" label="Loading your addresses" />
     </Shell>
   );
 }
@@ -117,19 +113,14 @@ function BookLoading() {
 function LoginNeeded() {
   return (
     <Shell>
-      <section className="empty-panel" data-testid="address-login">
-        <span className="empty-panel__icon ab-icon" aria-hidden="true">
-          <Icon name="pin" size={30} />
-        </span>
-        <h1 className="empty-panel__title">Your address book</h1>
-        <p className="empty-panel__text">Log in to see and manage the addresses your orders go to.</p>
-        <Link to={`/login?next=${encodeURIComponent(NEXT)}`} className="button button--primary">
-          Log in
-        </Link>
-        <Link to="/" className="link-button">
-          Continue shopping
-        </Link>
-      </section>
+      <LoginNeededPanel
+        icon="pin"
+        iconClassName="ab-icon"
+        title="Your address book"
+        text="Log in to see and manage the addresses your orders go to."
+        next={NEXT}
+        testId="address-login"
+      />
     </Shell>
   );
 }

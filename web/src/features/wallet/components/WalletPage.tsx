@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { errorMessage, isApiError } from '@/shared/api/client';
 import { isLoggedIn, useSession } from '@/shared/api/session';
 import type { Wallet, WalletEntry } from '@/shared/api/types';
+import { AccountPage, AccountPageLoading, LoginNeededPanel } from '@/shared/components/AccountPage';
 import { Icon, type IconName } from '@/shared/components/ui/Icon';
-import { Spinner } from '@/shared/components/ui/Spinner';
 import { useWallet } from '../api/get-wallet';
 import { isMoneyIn, LEDGER_LENGTH, ledgerDate, spokenAmount } from '../wallet';
 import './wallet.css';
@@ -40,7 +39,7 @@ export function WalletPage() {
   }
   return (
     <Shell>
-      <h1 className="wl-title">Wallet</h1>
+      <h1 className="wt-title">Wallet</h1>
       <Balance wallet={wallet.data} />
       <Ledger entries={wallet.data.entries} />
     </Shell>
@@ -49,18 +48,18 @@ export function WalletPage() {
 
 function Balance({ wallet }: { wallet: Wallet }) {
   return (
-    <section className="wl-balance" aria-labelledby="wl-balance-label" data-testid="wallet-balance">
-      <span className="wl-balance__icon" aria-hidden="true">
+    <section className="wt-balance" aria-labelledby="wt-balance-label" data-testid="wallet-balance">
+      <span className="wt-balance__icon" aria-hidden="true">
         <Icon name="wallet" size={22} />
       </span>
-      <h2 id="wl-balance-label" className="wl-balance__label">
+      <h2 id="wt-balance-label" className="wt-balance__label">
         Wallet balance
       </h2>
-      <p className="wl-balance__amount" data-testid="wallet-amount">
+      <p className="wt-balance__amount" data-testid="wallet-amount">
         <span aria-hidden="true">{wallet.walletAmount_ui}</span>
         <span className="visually-hidden">{spokenAmount(wallet.walletAmount, wallet.walletAmount_ui, { signed: false })}</span>
       </p>
-      <p className="wl-balance__use">
+      <p className="wt-balance__use">
         Credits from Drape are kept here, each with its reason. Paying with your wallet comes with checkout.
       </p>
     </section>
@@ -69,13 +68,13 @@ function Balance({ wallet }: { wallet: Wallet }) {
 
 function Ledger({ entries }: { entries: WalletEntry[] }) {
   return (
-    <section className="wl-ledger" aria-labelledby="wl-ledger-title">
-      <h2 id="wl-ledger-title" className="wl-ledger__title">
+    <section className="wt-ledger" aria-labelledby="wt-ledger-title">
+      <h2 id="wt-ledger-title" className="wt-ledger__title">
         Transactions
       </h2>
       {entries.length === 0 ? (
-        <div className="empty-panel wl-empty" data-testid="wallet-empty">
-          <span className="empty-panel__icon wl-icon" aria-hidden="true">
+        <div className="empty-panel wt-empty" data-testid="wallet-empty">
+          <span className="empty-panel__icon wt-icon" aria-hidden="true">
             <Icon name="wallet" size={30} />
           </span>
           <h3 className="empty-panel__title">No transactions yet</h3>
@@ -83,13 +82,13 @@ function Ledger({ entries }: { entries: WalletEntry[] }) {
         </div>
       ) : (
         <>
-          <ul className="wl-list" data-testid="wallet-entries">
+          <ul className="wt-list" data-testid="wallet-entries">
             {entries.map((e) => (
               <EntryRow key={e.id} entry={e} />
             ))}
           </ul>
           {entries.length >= LEDGER_LENGTH ? (
-            <p className="wl-more" data-testid="wallet-latest">
+            <p className="wt-more" data-testid="wallet-latest">
               Showing your latest {LEDGER_LENGTH} transactions.
             </p>
           ) : null}
@@ -105,24 +104,24 @@ function EntryRow({ entry }: { entry: WalletEntry }) {
   const moneyIn = isMoneyIn(entry);
   const date = ledgerDate(entry.created_at);
   return (
-    <li className={`wl-entry ${moneyIn ? 'wl-entry--in' : 'wl-entry--out'}`} data-testid="wallet-entry">
-      <span className="wl-entry__icon" aria-hidden="true">
+    <li className={`wt-entry ${moneyIn ? 'wt-entry--in' : 'wt-entry--out'}`} data-testid="wallet-entry">
+      <span className="wt-entry__icon" aria-hidden="true">
         <Icon name={KIND_ICON[entry.kind] ?? 'wallet'} size={18} />
       </span>
-      <div className="wl-entry__text">
-        <p className="wl-entry__label" data-testid="wallet-entry-label">
+      <div className="wt-entry__text">
+        <p className="wt-entry__label" data-testid="wallet-entry-label">
           {entry.label}
         </p>
         {entry.note ? (
-          <p className="wl-entry__note" data-testid="wallet-entry-note">
+          <p className="wt-entry__note" data-testid="wallet-entry-note">
             {entry.note}
           </p>
         ) : null}
-        <time className="wl-entry__date" dateTime={date.iso} data-testid="wallet-entry-date">
+        <time className="wt-entry__date" dateTime={date.iso} data-testid="wallet-entry-date">
           {date.text}
         </time>
       </div>
-      <p className="wl-entry__amount" data-testid="wallet-entry-amount">
+      <p className="wt-entry__amount" data-testid="wallet-entry-amount">
         <span aria-hidden="true">{entry.amount_ui}</span>
         <span className="visually-hidden">{spokenAmount(entry.amount, entry.amount_ui, { signed: true })}</span>
       </p>
@@ -132,19 +131,16 @@ function EntryRow({ entry }: { entry: WalletEntry }) {
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="wl-page" data-testid="wallet-page">
-      <title>Wallet · Drape</title>
+    <AccountPage title="Wallet" className="wt-page" testId="wallet-page">
       {children}
-    </div>
+    </AccountPage>
   );
 }
 
 function WalletLoading() {
   return (
     <Shell>
-      <div className="wl-loading">
-        <Spinner label="Loading your wallet" />
-      </div>
+      <AccountPageLoading className="wt-loading" label="Loading your wallet" />
     </Shell>
   );
 }
@@ -152,19 +148,14 @@ function WalletLoading() {
 function LoginNeeded() {
   return (
     <Shell>
-      <section className="empty-panel" data-testid="wallet-login">
-        <span className="empty-panel__icon wl-icon" aria-hidden="true">
-          <Icon name="wallet" size={30} />
-        </span>
-        <h1 className="empty-panel__title">Your wallet</h1>
-        <p className="empty-panel__text">Log in to see your wallet balance and its transactions.</p>
-        <Link to={`/login?next=${encodeURIComponent(NEXT)}`} className="button button--primary">
-          Log in
-        </Link>
-        <Link to="/" className="link-button">
-          Continue shopping
-        </Link>
-      </section>
+      <LoginNeededPanel
+        icon="wallet"
+        iconClassName="wt-icon"
+        title="Your wallet"
+        text="Log in to see your wallet balance and its transactions."
+        next={NEXT}
+        testId="wallet-login"
+      />
     </Shell>
   );
 }

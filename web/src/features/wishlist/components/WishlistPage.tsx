@@ -5,6 +5,7 @@ import { isLoggedIn, useSession } from '@/shared/api/session';
 import type { WishlistItem } from '@/shared/api/types';
 import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
+import { AccountPage, AccountPageLoading, LoginNeededPanel } from '@/shared/components/AccountPage';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
 import { recordEvent } from '@/shared/lib/events';
@@ -164,19 +165,16 @@ function WishlistCard({ item, onMove }: { item: WishlistItem; onMove: () => void
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="wl-page" data-testid="wishlist-page">
-      <title>Wishlist · Drape</title>
+    <AccountPage title="Wishlist" className="wl-page" testId="wishlist-page">
       {children}
-    </div>
+    </AccountPage>
   );
 }
 
 function WishlistLoading() {
   return (
     <Shell>
-      <div className="wl-loading">
-        <Spinner label="Loading your wishlist" />
-      </div>
+      <AccountPageLoading className="wl-loading" label="Loading your wishlist" />
     </Shell>
   );
 }
@@ -184,19 +182,14 @@ function WishlistLoading() {
 function LoginNeeded() {
   return (
     <Shell>
-      <section className="empty-panel" data-testid="wishlist-login">
-        <span className="empty-panel__icon wl-empty__icon" aria-hidden="true">
-          <Icon name="heart" size={30} />
-        </span>
-        <h1 className="empty-panel__title">Your wishlist</h1>
-        <p className="empty-panel__text">Log in to see the products you saved, on any device.</p>
-        <Link to={`/login?next=${encodeURIComponent(NEXT)}`} className="button button--primary">
-          Log in
-        </Link>
-        <Link to="/" className="link-button">
-          Continue shopping
-        </Link>
-      </section>
+      <LoginNeededPanel
+        icon="heart"
+        iconClassName="wl-empty__icon"
+        title="Your wishlist"
+        text="Log in to see the products you saved, on any device."
+        next={NEXT}
+        testId="wishlist-login"
+      />
     </Shell>
   );
 }
