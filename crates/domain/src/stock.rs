@@ -65,8 +65,17 @@ impl AddRefusal {
     }
 }
 
-/// May `requested` more pieces join the `already` in the cart, with `stock` left and the product's cap?
-pub fn may_add(stock: i64, max_cart_items: i64, already: i64, requested: i64) -> Result<(), AddRefusal> {
+/// What the cart already holds that a new piece competes with: pieces of the same size (they share its
+/// stock) and pieces of the same product in any size (they share the product's cap, spec 001 §9).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct InCart {
+    pub of_size: i64,
+    pub of_product: i64,
+}
+
+/// May `requested` more pieces join what the cart holds, with `stock` left in the size and the
+/// product's `max_cart_items` cap over all its sizes?
+pub fn may_add(stock: i64, max_cart_items: i64, in_cart: InCart, requested: i64) -> Result<(), AddRefusal> {
     if requested < 1 {
         return Err(AddRefusal::BadQuantity);
     }
@@ -74,33 +83,53 @@ pub fn may_add(stock: i64, max_cart_items: i64, already: i64, requested: i64) ->
     if stock <= 0 || max_cart_items <= 0 {
         return Err(AddRefusal::OutOfStock);
     }
-    let in_cart = already.max(0);
-    let total = in_cart.saturating_add(requested);
-    if total > max_cart_items {
-        return Err(AddRefusal::AtMost { max: max_cart_items, in_cart });
+    let (of_size, of_product) = (in_cart.of_size.max(0), in_cart.of_product.max(0));
+    if of_product.saturating_add(requested) > max_cart_items {
+        return Err(AddRefusal::AtMost { max: max_cart_items, in_cart: of_product });
     }
-    if total > stock {
-        return Err(AddRefusal::OnlyLeft { left: stock, in_cart });
+    if of_size.saturating_add(requested) > stock {
+        return Err(AddRefusal::OnlyLeft { left: stock, in_cart: of_size });
     }
     Ok(())
+}
+
+/// How many more of a size can still go in the cart: its stock and the product's cap, less what the
+/// cart holds of each.
+pub fn room_left(stock: i64, max_cart_items: i64, in_cart: InCart) -> i64 {
+    (stock - in_cart.of_size).min(max_cart_items - in_cart.of_product).max(0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn held(of_size: i64, of_product: i64) -> InCart {
+        InCart { of_size, of_product }
+    }
+
     #[test]
     fn adding_to_cart_respects_stock_and_cap() {
-        assert_eq!(may_add(10, 5, 0, 5), Ok(()));
-        assert_eq!(may_add(10, 5, 3, 3), Err(AddRefusal::AtMost { max: 5, in_cart: 3 }));
-        assert_eq!(may_add(2, 5, 1, 2), Err(AddRefusal::OnlyLeft { left: 2, in_cart: 1 }));
-        assert_eq!(may_add(0, 5, 0, 1), Err(AddRefusal::OutOfStock));
-        assert_eq!(may_add(9, 0, 0, 1), Err(AddRefusal::OutOfStock), "capped at 0 is not for sale");
-        assert_eq!(may_add(9, 5, 0, 0), Err(AddRefusal::BadQuantity));
-        assert_eq!(may_add(9, 5, 0, i64::MAX), Err(AddRefusal::AtMost { max: 5, in_cart: 0 }));
+        assert_eq!(may_add(10, 5, held(0, 0), 5), Ok(()));
+        assert_eq!(may_add(10, 5, held(3, 3), 3), Err(AddRefusal::AtMost { max: 5, in_cart: 3 }));
+        assert_eq!(may_add(2, 5, held(1, 1), 2), Err(AddRefusal::OnlyLeft { left: 2, in_cart: 1 }));
+        assert_eq!(may_add(0, 5, held(0, 0), 1), Err(AddRefusal::OutOfStock));
+        assert_eq!(may_add(9, 0, held(0, 0), 1), Err(AddRefusal::OutOfStock), "capped at 0 is not for sale");
+        assert_eq!(may_add(9, 5, held(0, 0), 0), Err(AddRefusal::BadQuantity));
+        assert_eq!(may_add(9, 5, held(0, 0), i64::MAX), Err(AddRefusal::AtMost { max: 5, in_cart: 0 }));
         assert_eq!(AddRefusal::OnlyLeft { left: 2, in_cart: 0 }.message(), "Only 2 left in this size");
         assert_eq!(AddRefusal::OnlyLeft { left: 2, in_cart: 1 }.message(), "Only 2 left in this size, and 1 already in your cart");
         assert_eq!(AddRefusal::AtMost { max: 5, in_cart: 3 }.message(), "You can buy at most 5 of this product, and 3 already in your cart");
+    }
+
+    #[test]
+    fn the_cap_is_the_products_across_its_sizes() {
+        // 5 of one size already in the cart: another size of the same product is refused (spec 001 §9
+        // caps the product), though that size has stock.
+        assert_eq!(may_add(10, 5, held(0, 5), 1), Err(AddRefusal::AtMost { max: 5, in_cart: 5 }));
+        assert_eq!(may_add(10, 5, held(0, 4), 1), Ok(()));
+        assert_eq!(room_left(10, 5, held(1, 4)), 1);
+        assert_eq!(room_left(2, 5, held(2, 2)), 0, "the size's stock is used up");
+        assert_eq!(room_left(10, 5, held(0, 7)), 0, "never negative");
     }
 
     #[test]

@@ -421,3 +421,43 @@ async fn a_deal_is_one_piece_per_cart_even_from_two_tabs_or_at_login() {
     let info = guest.get(&app, "/get/view-cart-info/").await.json();
     assert_eq!(info["cart_quantity"], 1, "the guest's deal piece was not added to the shopper's");
 }
+
+/// Spec 001 §9 caps the product, not each size: pieces of one bra in several sizes count together,
+/// in adds, quantity changes, the cart's room left, and a guest's cart joining at login.
+#[tokio::test]
+async fn the_cap_counts_every_size_of_the_product() {
+    let app = app().await;
+    let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+    let max = p.max_cart_items;
+    let sizes: Vec<String> = app.db.store.sizes(p.id).await.unwrap().into_iter().filter(|s| s.stock >= max).map(|s| s.value).collect();
+    assert!(sizes.len() >= 3 && max >= 2, "the demo bra has sizes with stock: {sizes:?} (cap {max})");
+    let mut b = Browser::new();
+    let add = |size: &str, quantity: i64| json!({"product": p.id, "quantity": quantity, "size": size});
+    assert_eq!(b.post(&app, "/api/v3/cart-items/", add(&sizes[0], max - 1)).await.status, 200);
+    assert_eq!(b.post(&app, "/api/v3/cart-items/", add(&sizes[1], 1)).await.status, 200, "the last piece of the cap, in another size");
+    let refused = b.post(&app, "/api/v3/cart-items/", add(&sizes[2], 1)).await;
+    assert_eq!(refused.assert_error(400)["message"], format!("You can buy at most {max} of this product, and {max} already in your cart"));
+    let cart_id = b.get(&app, "/get/view-cart-info/").await.json()["cart_id"].as_i64().unwrap();
+    let cart = b.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.json();
+    assert_eq!(cart["cart_attr"]["pieces"], max);
+    assert!(cart["cart_items"].as_array().unwrap().iter().all(|i| i["rem_quantity"] == 0), "no room left in any size: {cart}");
+    // Raising one line past the cap, counting the other size, is refused.
+    let line = cart["cart_items"].as_array().unwrap().iter().find(|i| i["size"] == sizes[1].as_str()).unwrap()["id"].as_i64().unwrap();
+    b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 2})).await.assert_error(400);
+    // Lowering the other frees room for it.
+    let first = cart["cart_items"].as_array().unwrap().iter().find(|i| i["size"] == sizes[0].as_str()).unwrap()["id"].as_i64().unwrap();
+    let lowered = b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{first}/"), json!({"quantity": max - 2})).await.json();
+    assert!(lowered["cart_items"].as_array().unwrap().iter().all(|i| i["rem_quantity"] == 1), "{lowered}");
+    assert_eq!(b.json(&app, "PATCH", &format!("/api/v4/cart-items-new/{line}/"), json!({"quantity": 2})).await.status, 200);
+
+    // A guest's pieces of the product join a shopper's cart only up to the product's cap.
+    let mut guest = Browser::new();
+    assert_eq!(guest.post(&app, "/api/v3/cart-items/", add(&sizes[0], max)).await.status, 200);
+    let mut shopper = Browser::new();
+    shopper.login(&app, "9123480001").await;
+    assert_eq!(shopper.post(&app, "/api/v3/cart-items/", add(&sizes[1], max - 1)).await.status, 200);
+    let mut merged = guest.clone();
+    app.clock.advance(chrono::Duration::seconds(31)); // the next login code for the number
+    merged.login(&app, "9123480001").await;
+    assert_eq!(merged.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], max, "the cap holds across the merge");
+}

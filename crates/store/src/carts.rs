@@ -40,6 +40,20 @@ impl CartLine {
         self.same_sizes(other) && self.deal_id == other.deal_id
     }
 
+    /// What `lines` already hold that this line competes with, leaving out the line `except` (the one
+    /// being changed): pieces of its sizes (they share the stock) and of its product in any size (they
+    /// share the product's cap).
+    pub fn held_in(&self, lines: &[CartLine], except: Option<i64>) -> drape_domain::stock::InCart {
+        let (mut of_size, mut of_product) = (0, 0);
+        for l in lines.iter().filter(|l| Some(l.id) != except && l.product_id == self.product_id) {
+            of_product += l.quantity;
+            if l.same_sizes(self) {
+                of_size += l.quantity;
+            }
+        }
+        drape_domain::stock::InCart { of_size, of_product }
+    }
+
     /// The raw stock of this line's size among `sizes` (a combo: the smaller of its two parts; 0 when
     /// the sizes are not there).
     pub fn stock_among(&self, sizes: &[crate::catalog::Size]) -> i64 {
@@ -320,9 +334,9 @@ impl Store {
         Ok(Ok(id))
     }
 
-    /// At login the guest's cart joins the shopper's: equal lines add up (capped at `cap(product_id)`),
-    /// other lines move over, and the guest cart is deleted. One transaction, so a failure changes nothing.
-    pub async fn merge_guest_cart(&self, guest_token: &str, user_id: i64, now: DateTime<Utc>, cap: impl Fn(&CartLine) -> i64) -> Result<()> {
+    /// At login the guest's cart joins the shopper's: equal lines add up and other lines move over,
+    /// each within `limits(line)` (the stock of its size, its product's cap over all sizes); and the guest cart is deleted. One transaction, so a failure changes nothing.
+    pub async fn merge_guest_cart(&self, guest_token: &str, user_id: i64, now: DateTime<Utc>, limits: impl Fn(&CartLine) -> (i64, i64)) -> Result<()> {
         let mut tx = self.pool.begin().await?;
         touch_cart(&mut tx, CartOwner::Shopper(user_id), now).await?;
         let Some(guest_cart) = find_cart(&mut tx, CartOwner::Guest(guest_token)).await? else {
@@ -333,10 +347,10 @@ impl Store {
         lock_cart(&mut tx, user_cart).await?;
         let mut mine = lines_of(&mut tx, user_cart).await?;
         for line in lines_of(&mut tx, guest_cart).await? {
-            // What the shopper's cart already holds of these sizes (deal pieces and ordinary ones share
-            // the product's cap), and whether it holds this deal: a deal stays one piece per cart.
-            let held: i64 = mine.iter().filter(|m| m.same_sizes(&line)).map(|m| m.quantity).sum();
-            let room = (cap(&line) - held).max(0);
+            // What the shopper's cart already holds of this size (its stock) and this product (its cap),
+            // and whether it holds this deal: a deal stays one piece per cart.
+            let (stock, max_items) = limits(&line);
+            let room = drape_domain::stock::room_left(stock, max_items, line.held_in(&mine, None));
             let deal_taken = line.deal_id.is_some() && mine.iter().any(|m| m.deal_id == line.deal_id);
             match mine.iter_mut().find(|m| m.same_choice(&line)).filter(|_| !deal_taken) {
                 Some(m) if room > 0 => {

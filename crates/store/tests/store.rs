@@ -166,20 +166,20 @@ async fn guest_cart_merges_into_the_shoppers_cart_at_login() {
         assert_eq!(s.cart_lines(CartOwner::Guest("guest-a")).await.unwrap().len(), 2, "{e}: same choice adds up");
         assert_eq!(s.cart_quantity(CartOwner::Guest("guest-b")).await.unwrap(), 0, "{e}: other guest");
 
-        s.merge_guest_cart("guest-a", user.id, now(), |_| 5).await.unwrap();
+        s.merge_guest_cart("guest-a", user.id, now(), |_| (5, 5)).await.unwrap();
         let lines = s.cart_lines(CartOwner::Shopper(user.id)).await.unwrap();
         assert_eq!(lines.len(), 2, "{e}");
         assert_eq!(lines.iter().find(|l| l.product_id == p.id).unwrap().quantity, 5, "{e}: capped at 5");
         assert_eq!(lines.iter().find(|l| l.product_id == q.id).unwrap().quantity, 2, "{e}: moved over");
         assert_eq!(s.cart_quantity(CartOwner::Guest("guest-a")).await.unwrap(), 0, "{e}: guest cart gone");
-        s.merge_guest_cart("guest-a", user.id, now(), |_| 5).await.unwrap();
+        s.merge_guest_cart("guest-a", user.id, now(), |_| (5, 5)).await.unwrap();
         assert_eq!(s.cart_quantity(CartOwner::Shopper(user.id)).await.unwrap(), 7, "{e}: merging twice changes nothing");
 
         // A deal piece shares the size's cap with ordinary pieces: the shopper's 5 leave it no room.
         let deal = s.add_deal(p.id, 10_000, now() - Duration::hours(1), now() + Duration::days(1)).await.unwrap();
         s.add_to_cart(CartOwner::Guest("guest-c"), &CartLine { deal_id: Some(deal), ..line(p.id, ps[0].id, 1) }, now()).await.unwrap();
         s.add_to_cart(CartOwner::Guest("guest-c"), &line(q.id, qs[1].id, 4), now()).await.unwrap();
-        s.merge_guest_cart("guest-c", user.id, now(), |_| 5).await.unwrap();
+        s.merge_guest_cart("guest-c", user.id, now(), |_| (5, 5)).await.unwrap();
         let lines = s.cart_lines(CartOwner::Shopper(user.id)).await.unwrap();
         assert!(lines.iter().all(|l| l.deal_id.is_none()), "{e}: no room for the deal piece");
         assert_eq!(lines.iter().find(|l| l.product_id == q.id).unwrap().quantity, 5, "{e}: topped up to the cap, not past it");
@@ -430,7 +430,7 @@ async fn a_merge_racing_an_add_loses_nothing() {
             s.add_to_cart(CartOwner::Guest(&guest), &line(products[0].id, a, 2), now()).await.unwrap();
             let (s1, s2, g) = (s.clone(), s.clone(), guest.clone());
             let pid = products[1].id;
-            let merge = tokio::spawn(async move { s1.merge_guest_cart(&g, user.id, now(), |_| 5).await });
+            let merge = tokio::spawn(async move { s1.merge_guest_cart(&g, user.id, now(), |_| (5, 5)).await });
             let add = tokio::spawn(async move { s2.add_to_cart_checked(CartOwner::Shopper(user.id), &line(pid, b, 1), now(), |_| Ok::<(), ()>(())).await });
             merge.await.unwrap().unwrap_or_else(|err| panic!("{e} round {round}: merge failed: {err}"));
             add.await.unwrap().unwrap_or_else(|err| panic!("{e} round {round}: add failed: {err}")).unwrap();

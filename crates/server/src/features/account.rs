@@ -12,7 +12,6 @@ use axum::response::IntoResponse;
 use chrono::Duration;
 use drape_domain::limits::{LOGIN_FAILURES_PER_CLIENT, OTP_RESEND_GAP, OTP_SENDS_PER_CLIENT, OTP_SENDS_PER_MOBILE};
 use drape_domain::otp::{self, CodeRefusal, CodeState, OtpCode, SendRefusal};
-use drape_domain::stock;
 use drape_domain::validation::Mobile;
 use drape_store::auth::Guess;
 use rand::Rng;
@@ -162,19 +161,19 @@ fn code_refused(refusal: CodeRefusal) -> ApiError {
     ApiError::new(status, "otp_refused", refusal.message())
 }
 
-/// The guest's cart joins the shopper's, each line capped by what can be bought of it: the product's
-/// `max_cart_items` and the stock of its size (of both parts for a combo).
+/// The guest's cart joins the shopper's, each line within what can be bought of it: the stock of its
+/// size (of both parts for a combo) and its product's `max_cart_items` over all its sizes.
 async fn merge_guest_cart(state: &AppState, guest: &str, user_id: i64) -> ApiResult<()> {
     let store = &state.store;
     let lines = store.cart_lines(drape_store::carts::CartOwner::Guest(guest)).await?;
     let product_ids: Vec<i64> = lines.iter().map(|l| l.product_id).collect();
     let products = store.products_by_ids(&product_ids).await?;
     let sizes = store.sizes_of_products(&product_ids).await?;
-    let cap = |line: &drape_store::carts::CartLine| match products.iter().find(|p| p.id == line.product_id) {
-        Some(p) if p.is_active() => stock::purchasable_quantity(line.stock_among(&sizes), p.max_cart_items),
-        _ => 0,
+    let limits = |line: &drape_store::carts::CartLine| match products.iter().find(|p| p.id == line.product_id) {
+        Some(p) if p.is_active() => (line.stock_among(&sizes), p.max_cart_items),
+        _ => (0, 0),
     };
-    store.merge_guest_cart(guest, user_id, state.now(), cap).await?;
+    store.merge_guest_cart(guest, user_id, state.now(), limits).await?;
     Ok(())
 }
 

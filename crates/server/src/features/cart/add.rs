@@ -112,16 +112,15 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
     }
     let now = state.now();
     // The limits are checked with the cart locked, so two tabs adding at once cannot both pass them:
-    // a deal once per cart, and stock and the product's cap over every line of these sizes (a deal
-    // piece and ordinary pieces of one size share both).
+    // a deal once per cart, the size's stock over every line of that size (a deal piece and ordinary
+    // pieces share it), and the product's cap over every line of the product.
     let item_id = state
         .store
         .add_to_cart_checked(owner, &line, now, |lines| {
             if req.deal.is_some() && lines.iter().any(|l| l.deal_id == req.deal) {
                 return Err(one_deal());
             }
-            let already = lines.iter().filter(|l| l.same_sizes(&line)).map(|l| l.quantity).sum();
-            stock::may_add(available, p.max_cart_items, already, req.quantity).map_err(|r| ApiError::bad_request(r.message()))
+            stock::may_add(available, p.max_cart_items, line.held_in(lines, None), req.quantity).map_err(|r| ApiError::bad_request(r.message()))
         })
         .await??;
     let cart_quantity = state.store.cart_quantity(owner).await?;

@@ -47,9 +47,8 @@ pub async fn change_quantity(
         return Err(ApiError::field("quantity", "A deal can be added once, one piece."));
     }
     let check = |lines: &[CartLine]| {
-        // Other lines of the same sizes (a deal piece beside ordinary ones) share the stock and the cap.
-        let others: i64 = lines.iter().filter(|l| l.id != line_id && l.same_sizes(line)).map(|l| l.quantity).sum();
-        stock::may_add(available, p.max_cart_items, others, change.quantity).map_err(|r| ApiError::field("quantity", r.message()))
+        // The other lines of this size share its stock; of this product, its cap.
+        stock::may_add(available, p.max_cart_items, line.held_in(lines, Some(line_id)), change.quantity).map_err(|r| ApiError::field("quantity", r.message()))
     };
     check(&lines)?;
     // Codes in the query are checked against the cart with the new quantity, before anything is written.

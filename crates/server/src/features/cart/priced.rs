@@ -57,7 +57,7 @@ pub async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRo
     let products = store.products_by_ids(&product_ids).await?;
     let all_sizes = store.sizes_of_products(&product_ids).await?;
     let filings = store.category_ids_of_products(&product_ids).await?;
-    for line in cart_lines {
+    for line in &cart_lines {
         let Some(p) = products.iter().find(|p| p.id == line.product_id) else { continue };
         let by_id = |id: Option<i64>| id.and_then(|id| all_sizes.iter().find(|s| s.id == id && s.product_id == p.id));
         let (size_text, combo, raw_stock) = match (by_id(line.size_id), by_id(line.combo1_size_id), by_id(line.combo2_size_id)) {
@@ -98,7 +98,9 @@ pub async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRo
             size: size_text,
             combo_sizes: combo,
             quantity: line.quantity,
-            rem_quantity: (available - line.quantity).max(0),
+            // What more fits: the size's stock less the cart's pieces of it, and the product's cap less
+            // the cart's pieces of the product in every size.
+            rem_quantity: if p.is_active() { stock::room_left(raw_stock, p.max_cart_items, line.held_in(&cart_lines, None)) } else { 0 },
             stock: LineStock { status: in_stock as i64, available },
             unit_price,
             unit_price_ui: format_inr(unit_price),
