@@ -79,7 +79,8 @@ fmt:
 	cd web && npm run --silent format
 
 # The store suite runs on SQLite and on PostgreSQL (required under CI=true; a printed skip elsewhere);
-# the HTTP suite runs once on SQLite, then again on PostgreSQL.
+# the HTTP suite runs once on SQLite, then again on PostgreSQL (the whole workspace is named again so
+# cargo reuses the first build instead of resolving features anew and recompiling).
 test-rust: reference-deps
 	cargo test --workspace $(CARGO_TEST_FLAGS)
 	$(MAKE) --no-print-directory test-rust-postgres
@@ -87,7 +88,7 @@ test-rust: reference-deps
 test-rust-postgres:
 	@if [ "$${CI:-}" = "true" ] || (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then \
 		echo "HTTP suite on PostgreSQL"; \
-		DRAPE_TEST_ENGINE=postgres cargo test -p drape-server --tests $(CARGO_TEST_FLAGS); \
+		DRAPE_TEST_ENGINE=postgres cargo test --workspace --tests $(CARGO_TEST_FLAGS); \
 	else \
 		echo "SKIPPED: HTTP suite on PostgreSQL (nothing listens on 127.0.0.1:5432)"; \
 	fi
