@@ -117,8 +117,7 @@ pub fn router(state: AppState) -> Router {
             tracing::error!("a request handler panicked");
             StatusCode::INTERNAL_SERVER_ERROR.into_response()
         }))
-        .layer(middleware::from_fn(security::json_errors))
-        .layer(middleware::from_fn_with_state(state.clone(), security::headers))
+        .layer(middleware::from_fn_with_state(state.clone(), security::answers))
         .layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
         .with_state(state)

@@ -165,8 +165,7 @@ impl FromRequestParts<AppState> for Viewer {
 
 /// Any error without our JSON body (a rejected path, a wrong method, a caught panic) gets one,
 /// so every 4xx and 5xx has the same shape.
-pub async fn json_errors(req: Request, next: Next) -> Response {
-    let res = next.run(req).await;
+async fn in_error_shape(res: Response) -> Response {
     let status = res.status();
     let is_json = res.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| v.starts_with("application/json"));
     if (status.is_client_error() || status.is_server_error()) && !is_json {
@@ -193,22 +192,24 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 /// Largest total of request headers accepted (a browser sends a few KB; cookies included).
 pub const HEADER_LIMIT: usize = 16 * 1024;
 
-/// Headers every answer carries, and `Cache-Control: no-store` on API answers that did not choose
-/// their own caching: they depend on who asks (cart, wishlist, account, prices with the viewer's
-/// wishlist flag), so no shared or browser cache may keep them.
-pub async fn headers(State(state): State<AppState>, req: Request, next: Next) -> Response {
+/// The last word on every answer, in one middleware (each layer costs every request): headers over
+/// the limit are refused; any error gets the one JSON shape; every answer carries the security
+/// headers, and API answers that did not choose their own caching get `Cache-Control: no-store`
+/// (they depend on who asks: cart, wishlist, account, prices with the viewer's wishlist flag).
+pub async fn answers(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let header_bytes: usize = req.headers().iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
-    if header_bytes > HEADER_LIMIT {
-        return ApiError::new(
+    let path = req.uri().path();
+    let personal = crate::web::is_api_path(path) && !path.starts_with("/media/");
+    let mut res = if header_bytes > HEADER_LIMIT {
+        ApiError::new(
             StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             "headers_too_large",
             "The request's headers are too large. Please clear this site's cookies and try again.",
         )
-        .into_response();
-    }
-    let path = req.uri().path();
-    let personal = crate::web::is_api_path(path) && !path.starts_with("/media/");
-    let mut res = next.run(req).await;
+        .into_response()
+    } else {
+        in_error_shape(next.run(req).await).await
+    };
     let h = res.headers_mut();
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
