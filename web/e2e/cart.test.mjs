@@ -5,7 +5,17 @@
 // server's): the banner and its actions are covered by src/features/cart/cart-page.test.tsx.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, newPhonePage, screenshot, startServer, logIn } from './harness.mjs';
+import {
+  launchBrowser,
+  newPhonePage,
+  screenshot,
+  startServer,
+  logIn,
+  addFromProductPage,
+  cartCount,
+  rupees,
+  waitForCount,
+} from './harness.mjs';
 
 const BRA = 'everyday-padded-t-shirt-bra-black'; // a T-shirt bra (the 'any 2 for ₹1,499' bundle, BRA15)
 const PANTY = 'cotton-hipster-panty-black';
@@ -13,40 +23,6 @@ const WISHED = 'seamless-moulded-t-shirt-bra-ivory';
 
 /** Expected refusals (a 400 coupon) are logged by Chromium as failed resources; anything else is a problem. */
 const unexpected = (problems) => problems.filter((p) => !/status of 400\b/.test(p));
-
-/** "₹1,274.15" → 1274.15 */
-const rupees = (text) => Number(text.replace(/[^\d.]/g, ''));
-
-async function cartCount(page) {
-  const badge = page.getByTestId('cart-count');
-  return (await badge.count()) ? Number((await badge.innerText()).trim()) : 0;
-}
-
-async function waitForCount(page, testId, n) {
-  await page.waitForFunction(([id, want]) => Number(document.querySelector(`[data-testid=${id}]`)?.textContent ?? 0) === want, [testId, n]);
-}
-
-/** Opens a product page, picks the first size with stock for `quantity` pieces, and adds it. */
-async function addFromProductPage(page, slug) {
-  await page.goto(`/product/${slug}`);
-  await page.getByTestId('product').waitFor();
-  await page.getByTestId('sizes').waitFor();
-  const sizes = await page.evaluate((s) => fetch(`/web/api/v1/product/${s}/sizes/s/`).then((r) => r.json()), slug);
-  const size = sizes.result.size.find((x) => x.quantity >= 4);
-  assert.ok(size, `${slug}: a size with stock`);
-  const before = await cartCount(page);
-  await page
-    .getByTestId('sizes')
-    .getByRole('radio', { name: new RegExp(`^${size.label}\\b`) })
-    .click();
-  await page
-    .getByRole('button', { name: /add to cart/i })
-    .first()
-    .click();
-  await page.locator('#toast-success').waitFor();
-  await waitForCount(page, 'cart-count', before + 1);
-  return size.value;
-}
 
 const summaryTotal = async (page) => rupees(await page.getByTestId('summary-total').innerText());
 

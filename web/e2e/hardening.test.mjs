@@ -4,7 +4,7 @@
 // as everywhere, fails its test on a Content-Security-Policy violation (see harness.mjs).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, logIn, newPhonePage, screenshot, startServer } from './harness.mjs';
+import { launchBrowser, logIn, newPhonePage, screenshot, startServer, addFromProductPage, rupees, waitForCount } from './harness.mjs';
 
 const BRA = 'everyday-padded-t-shirt-bra-black'; // a T-shirt bra: BRA15 (15% off bras) applies
 // Fresh shoppers (created at their first login) for the wishlist tests: their wishlists start empty, and
@@ -16,35 +16,6 @@ const WISHLIST_MAX = 200;
 
 /** Expected refusals (a 400) are logged by Chromium as failed resources; anything else is a problem. */
 const unexpected = (problems) => problems.filter((p) => !/status of 400\b/.test(p));
-
-/** "₹1,274.15" → 1274.15 */
-const rupees = (text) => Number(text.replace(/[^\d.]/g, ''));
-
-async function waitForCount(page, testId, n) {
-  await page.waitForFunction(
-    ([id, want]) => (document.querySelector(`[data-testid=${id}]`)?.textContent ?? '0') === String(want),
-    [testId, n],
-  );
-}
-
-/** Opens a product page, picks the first size with stock, and adds one to the cart. */
-async function addFromProductPage(page, slug) {
-  await page.goto(`/product/${slug}`);
-  await page.getByTestId('product').waitFor();
-  await page.getByTestId('sizes').waitFor();
-  const sizes = await page.evaluate((s) => fetch(`/web/api/v1/product/${s}/sizes/s/`).then((r) => r.json()), slug);
-  const size = sizes.result.size.find((x) => x.quantity >= 2);
-  assert.ok(size, `${slug}: a size with stock`);
-  await page
-    .getByTestId('sizes')
-    .getByRole('radio', { name: new RegExp(`^${size.label}\\b`) })
-    .click();
-  await page
-    .getByRole('button', { name: /add to cart/i })
-    .first()
-    .click();
-  await page.locator('#toast-success').waitFor();
-}
 
 /**
  * Saves the first `want` products of the catalog to the logged-in shopper's wishlist, the way the app
@@ -113,7 +84,7 @@ describe('hardening', () => {
     const { page, context, problems } = await newPhonePage(browser, server.baseURL);
     try {
       await logIn(page, server.baseURL, '/');
-      await addFromProductPage(page, BRA);
+      await addFromProductPage(page, BRA, { minQuantity: 2 });
 
       const doc = await page.goto('/view-cart/');
       assert.match(doc.headers()['content-security-policy'] ?? '', /script-src 'self'/, 'the page carries the CSP');

@@ -8,6 +8,7 @@
 //   CHROMIUM_PATH     browser binary (default /usr/bin/chromium)
 //   DRAPE_REFERENCE_DIR  the India Post directory and IFSC packages for `startServer({ referenceData: true })`
 //                     (default ../reference/node_modules, which `make reference-deps` installs)
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -288,4 +289,43 @@ export async function scrollUntil(page, selector, tries = 40) {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${selector} never appeared`);
+}
+
+/** "₹1,274.15" → 1274.15 */
+export const rupees = (text) => Number(text.replace(/[^\d.]/g, ''));
+
+/** The header's cart count (0 while the badge is hidden). */
+export async function cartCount(page) {
+  const badge = page.getByTestId('cart-count');
+  return (await badge.count()) ? Number((await badge.innerText()).trim()) : 0;
+}
+
+/** Waits until the badge `testId` reads `n` (an absent badge reads 0). */
+export async function waitForCount(page, testId, n) {
+  await page.waitForFunction(([id, want]) => Number(document.querySelector(`[data-testid=${id}]`)?.textContent ?? 0) === want, [testId, n]);
+}
+
+/**
+ * Opens a product page, picks the first size with at least `minQuantity` to buy, adds one piece, and
+ * waits for the header's count to show it. Returns the size's value.
+ */
+export async function addFromProductPage(page, slug, { minQuantity = 4 } = {}) {
+  await page.goto(`/product/${slug}`);
+  await page.getByTestId('product').waitFor();
+  await page.getByTestId('sizes').waitFor();
+  const sizes = await page.evaluate((s) => fetch(`/web/api/v1/product/${s}/sizes/s/`).then((r) => r.json()), slug);
+  const size = sizes.result.size.find((x) => x.quantity >= minQuantity);
+  assert.ok(size, `${slug}: a size with stock`);
+  const before = await cartCount(page);
+  await page
+    .getByTestId('sizes')
+    .getByRole('radio', { name: new RegExp(`^${size.label}\\b`) })
+    .click();
+  await page
+    .getByRole('button', { name: /add to cart/i })
+    .first()
+    .click();
+  await page.locator('#toast-success').waitFor();
+  await waitForCount(page, 'cart-count', before + 1);
+  return size.value;
 }
