@@ -289,6 +289,10 @@ pub struct Totals {
     /// (line id, what the line costs after bundle prices) for the lines charged: a bundle's discount
     /// shared out over its pieces in proportion to their prices.
     pub line_net: Vec<(i64, i64)>,
+    /// (line id, what the shopper pays for the line after every discount): the coupon shared over the
+    /// lines it covers, then the upgrade and the partner share over every line, each in proportion to
+    /// what the lines cost before it. Sums to `goods`; orders keep it so refunds need no recomputation.
+    pub line_paid: Vec<(i64, i64)>,
     pub gifts: i64,
     pub gift_wrap: i64,
     pub shipping: i64,
@@ -407,6 +411,33 @@ fn bundle_discount(b: &BundleOffer, lines: &[&Line]) -> (i64, i64, Vec<(usize, i
     (discount, pieces.len() as i64, shares)
 }
 
+/// Takes `amount` off the lines marked `among`, each bearing amount × its value ÷ their sum (rounded
+/// down), the rest from the lines with the most left; never below nothing (the engine caps every
+/// discount at what it discounts).
+fn share_out(values: &mut [i64], amount: i64, among: &[bool]) {
+    let sum: i64 = values.iter().zip(among).filter(|(_, a)| **a).map(|(v, _)| (*v).max(0)).sum();
+    if amount <= 0 || sum <= 0 {
+        return;
+    }
+    let amount = amount.min(sum);
+    let mut given = 0;
+    for (i, v) in values.iter_mut().enumerate() {
+        if !among[i] || *v <= 0 {
+            continue;
+        }
+        let share = (amount as i128 * *v as i128 / sum as i128) as i64;
+        *v -= share;
+        given += share;
+    }
+    let mut rest = amount - given;
+    while rest > 0 {
+        let Some(i) = (0..values.len()).filter(|i| among[*i] && values[*i] > 0).max_by_key(|i| values[*i]) else { break };
+        let take = rest.min(values[i]);
+        values[i] -= take;
+        rest -= take;
+    }
+}
+
 /// The cart's upgrade nudge (upgrade_offer_values.offer_upgrade_message) for a cart worth `value`
 /// after bundle prices: what is taken and the next rung, what the cart unlocks, or how far the first
 /// rung is. Empty when the shop runs no upgrade offer or the cart is empty.
@@ -489,6 +520,12 @@ pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: 
         None => (0, None),
     };
     let goods = after_coupon - affiliate_discount;
+    let mut paid = net.clone();
+    if let Some((c, _)) = choices.coupon.as_ref().filter(|_| coupon_discount > 0) {
+        let covered: Vec<bool> = live.iter().map(|l| c.scope.covers(l)).collect();
+        share_out(&mut paid, coupon_discount, &covered);
+    }
+    share_out(&mut paid, upgrade_discount + affiliate_discount, &vec![true; live.len()]);
 
     let mut gifts = 0;
     for g in &offers.gifts {
@@ -534,6 +571,7 @@ pub fn price_cart(lines: &[Line], offers: &Offers, choices: &Choices, settings: 
         affiliate_refusal,
         goods,
         line_net: live.iter().zip(&net).map(|(l, v)| (l.line_id, *v)).collect(),
+        line_paid: live.iter().zip(&paid).map(|(l, v)| (l.line_id, *v)).collect(),
         gifts,
         gift_wrap,
         shipping,
@@ -830,6 +868,9 @@ mod tests {
             // The bundle discount is shared out exactly, and no line costs less than nothing after it.
             prop_assert_eq!(t.line_net.iter().map(|n| n.1).sum::<i64>(), t.subtotal - t.bundle_discount);
             prop_assert!(t.line_net.iter().all(|n| n.1 >= 0));
+            // Every discount is shared out exactly: the lines' paid amounts add up to the goods.
+            prop_assert_eq!(t.line_paid.iter().map(|n| n.1).sum::<i64>(), t.goods);
+            prop_assert!(t.line_paid.iter().zip(&t.line_net).all(|(p, n)| p.1 >= 0 && p.1 <= n.1 && p.0 == n.0));
             // A coupon never takes more than its products cost after bundle prices.
             if let Some((c, _)) = &choices.coupon {
                 let live: Vec<&Line> = lines.iter().filter(|l| l.in_stock && l.quantity > 0).collect();

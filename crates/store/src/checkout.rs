@@ -1,0 +1,329 @@
+//! Placing an order: one transaction takes the stock (conditional updates, never below zero), writes
+//! the order and its lines, records the coupon use and the wallet debit, empties the cart and keeps
+//! the answer under the shopper's Idempotency-Key. Either all of it happens or none of it.
+
+use crate::db::{lock_shopper, millis};
+use crate::{Result, Store};
+use chrono::{DateTime, Utc};
+use drape_domain::orders::OrderStatus;
+use drape_domain::wallet::EntryKind;
+use sqlx::{Any, Transaction};
+
+/// One line of an order as it is placed.
+#[derive(Debug, Clone)]
+pub struct PlacedLine {
+    /// The cart line it comes from (None for a gift).
+    pub cart_line_id: Option<i64>,
+    /// Its quantity in the cart when it was priced: a line changed since is not placed.
+    pub cart_quantity: i64,
+    pub product_id: i64,
+    pub sku: String,
+    pub name: String,
+    pub size_id: Option<i64>,
+    pub combo1_size_id: Option<i64>,
+    pub combo2_size_id: Option<i64>,
+    pub size_value: String,
+    pub combo1: String,
+    pub combo2: String,
+    pub quantity: i64,
+    /// Unit selling price and MRP, paise.
+    pub price: i64,
+    pub mrp: i64,
+    /// What the shopper pays for the whole line after every discount, and the GST inside it.
+    pub paid: i64,
+    pub gst_rate: i64,
+    pub gst: i64,
+}
+
+impl PlacedLine {
+    /// The size rows this line takes stock from.
+    fn size_rows(&self) -> impl Iterator<Item = i64> + '_ {
+        self.size_id.into_iter().chain(self.combo1_size_id).chain(self.combo2_size_id)
+    }
+}
+
+/// Everything an order is placed with, worked out by the caller from the priced cart.
+#[derive(Debug, Clone)]
+pub struct NewOrder {
+    pub user_id: i64,
+    pub cart_id: i64,
+    pub status: OrderStatus,
+    pub payment_mode: String,
+    pub lines: Vec<PlacedLine>,
+    pub address_json: String,
+    pub breakup_json: String,
+    /// The order's total (goods, gifts, wrap, shipping, COD fee), what the wallet pays and what is left.
+    pub total: i64,
+    pub wallet_used: i64,
+    pub to_pay: i64,
+    pub delivery_date: String,
+    /// The coupon applied (id, code): one use is recorded, within its limits.
+    pub coupon: Option<(i64, String)>,
+    pub affiliation_code: String,
+    pub affiliate_discount: i64,
+    pub upgrade_option_id: Option<i64>,
+    pub cod_code_hash: Option<String>,
+    pub idempotency_key: String,
+    pub request_hash: String,
+}
+
+/// An order as it was placed: its row id, the opaque id in URLs and the reference people read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacedOrder {
+    pub id: i64,
+    pub public_id: String,
+    pub order_ref: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlaceOutcome {
+    Placed(PlacedOrder),
+    /// The same Idempotency-Key and body were sent before: the order placed then.
+    Replayed(PlacedOrder),
+    /// The same Idempotency-Key came with a different body.
+    KeyReused,
+    /// A size has fewer pieces left than the order needs (the size row's id).
+    SoldOut { size_id: i64 },
+    /// A cart line changed or went since the cart was priced.
+    CartChanged,
+    /// The wallet no longer holds what the order takes from it.
+    WalletShort { balance: i64 },
+    /// The coupon reached its limit (overall or for this shopper) since it was priced.
+    CouponUsedUp,
+}
+
+fn new_public_id() -> String {
+    use rand::RngCore;
+    let mut b = [0u8; 16];
+    rand::thread_rng().fill_bytes(&mut b);
+    hex::encode(b)
+}
+
+impl Store {
+    /// Places the order, or places nothing and says why. The shopper's row is locked first, so one
+    /// shopper's checkouts (a double tap, two tabs) run one after the other, and the Idempotency-Key is
+    /// judged before anything is taken.
+    pub async fn place_order(&self, o: &NewOrder, now: DateTime<Utc>) -> Result<PlaceOutcome> {
+        let mut tx = self.pool.begin().await?;
+        lock_shopper(&mut tx, o.user_id).await?;
+        if let Some(seen) = request_seen(&mut tx, o.user_id, &o.idempotency_key).await? {
+            tx.rollback().await?;
+            return Ok(match seen {
+                (hash, Some(order)) if hash == o.request_hash => PlaceOutcome::Replayed(order),
+                _ => PlaceOutcome::KeyReused,
+            });
+        }
+        match write_order(&mut tx, o, now).await? {
+            Ok(placed) => {
+                tx.commit().await?;
+                Ok(PlaceOutcome::Placed(placed))
+            }
+            Err(refusal) => {
+                tx.rollback().await?;
+                Ok(refusal)
+            }
+        }
+    }
+
+    /// The order a key placed, if the shopper sent it before with this body.
+    pub async fn order_for_request(&self, user_id: i64, key: &str) -> Result<Option<(String, Option<PlacedOrder>)>> {
+        let mut tx = self.pool.begin().await?;
+        let seen = request_seen(&mut tx, user_id, key).await?;
+        tx.rollback().await?;
+        Ok(seen)
+    }
+}
+
+async fn request_seen(tx: &mut Transaction<'_, Any>, user_id: i64, key: &str) -> Result<Option<(String, Option<PlacedOrder>)>> {
+    let row: Option<(String, Option<i64>, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT r.request_hash, o.id, o.public_id, o.order_ref FROM order_requests r LEFT JOIN orders o ON o.id = r.order_id \
+         WHERE r.user_id = $1 AND r.idempotency_key = $2",
+    )
+    .bind(user_id)
+    .bind(key)
+    .fetch_optional(&mut **tx)
+    .await?;
+    Ok(row.map(|(hash, id, public_id, order_ref)| {
+        let order = match (id, public_id, order_ref) {
+            (Some(id), Some(public_id), Some(order_ref)) => Some(PlacedOrder { id, public_id, order_ref }),
+            _ => None,
+        };
+        (hash, order)
+    }))
+}
+
+/// Every write of a placement, in order; a refusal leaves the caller to roll back.
+async fn write_order(tx: &mut Transaction<'_, Any>, o: &NewOrder, now: DateTime<Utc>) -> Result<std::result::Result<PlacedOrder, PlaceOutcome>> {
+    let at = millis(now);
+    // The cart lines must be as they were priced; each is removed as it is placed.
+    for l in &o.lines {
+        if let Some(line_id) = l.cart_line_id {
+            let gone = sqlx::query("DELETE FROM cart_items WHERE id = $1 AND cart_id = $2 AND quantity = $3")
+                .bind(line_id)
+                .bind(o.cart_id)
+                .bind(l.cart_quantity)
+                .execute(&mut **tx)
+                .await?;
+            if gone.rows_affected() != 1 {
+                return Ok(Err(PlaceOutcome::CartChanged));
+            }
+        }
+    }
+    // Stock: each size row's pieces summed over the lines, taken in id order (so two checkouts never
+    // wait on each other's rows in opposite orders) and only while enough is left.
+    for (size_id, pieces) in pieces_by_size(&o.lines) {
+        let taken = sqlx::query("UPDATE sizes SET stock = stock - $1 WHERE id = $2 AND stock >= $1").bind(pieces).bind(size_id).execute(&mut **tx).await?;
+        if taken.rows_affected() != 1 {
+            return Ok(Err(PlaceOutcome::SoldOut { size_id }));
+        }
+    }
+    let public_id = new_public_id();
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO orders (order_ref, public_id, user_id, status, payment_mode, total, to_pay, wallet_used, address, breakup, delivery_date, \
+         coupon_code, affiliation_code, affiliate_discount, upgrade_option_id, holds_stock, cod_code_hash, created_at, updated_at) \
+         VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, $15, $16, $16) RETURNING id",
+    )
+    .bind(&public_id)
+    .bind(o.user_id)
+    .bind(o.status.name())
+    .bind(&o.payment_mode)
+    .bind(o.total)
+    .bind(o.to_pay)
+    .bind(o.wallet_used)
+    .bind(&o.address_json)
+    .bind(&o.breakup_json)
+    .bind(&o.delivery_date)
+    .bind(o.coupon.as_ref().map(|c| c.1.clone()).unwrap_or_default())
+    .bind(&o.affiliation_code)
+    .bind(o.affiliate_discount)
+    .bind(o.upgrade_option_id)
+    .bind(&o.cod_code_hash)
+    .bind(at)
+    .fetch_one(&mut **tx)
+    .await?;
+    let order_ref = format!("DRP{id:07}");
+    sqlx::query("UPDATE orders SET order_ref = $1 WHERE id = $2").bind(&order_ref).bind(id).execute(&mut **tx).await?;
+    for l in &o.lines {
+        sqlx::query(
+            "INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price, size_id, combo1_size_id, combo2_size_id, \
+             mrp, paid, gst_rate, gst, sku, name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+        )
+        .bind(id)
+        .bind(l.product_id)
+        .bind(&l.size_value)
+        .bind(&l.combo1)
+        .bind(&l.combo2)
+        .bind(l.quantity)
+        .bind(l.price)
+        .bind(l.size_id)
+        .bind(l.combo1_size_id)
+        .bind(l.combo2_size_id)
+        .bind(l.mrp)
+        .bind(l.paid)
+        .bind(l.gst_rate)
+        .bind(l.gst)
+        .bind(&l.sku)
+        .bind(&l.name)
+        .execute(&mut **tx)
+        .await?;
+    }
+    if let Some((coupon_id, _)) = &o.coupon {
+        // The coupon row is locked so that shoppers racing for its last uses are counted one by one.
+        sqlx::query("UPDATE coupons SET id = id WHERE id = $1").bind(coupon_id).execute(&mut **tx).await?;
+        let used = sqlx::query(
+            "INSERT INTO coupon_uses (coupon_id, user_id, order_id, created_at) SELECT c.id, $2, $3, $4 FROM coupons c WHERE c.id = $1 \
+             AND (c.max_uses_total IS NULL OR (SELECT COUNT(*) FROM coupon_uses u WHERE u.coupon_id = c.id) < c.max_uses_total) \
+             AND (c.max_uses_per_shopper IS NULL OR (SELECT COUNT(*) FROM coupon_uses u WHERE u.coupon_id = c.id AND u.user_id = $2) < c.max_uses_per_shopper)",
+        )
+        .bind(coupon_id)
+        .bind(o.user_id)
+        .bind(id)
+        .bind(at)
+        .execute(&mut **tx)
+        .await?;
+        if used.rows_affected() != 1 {
+            return Ok(Err(PlaceOutcome::CouponUsedUp));
+        }
+    }
+    if o.wallet_used > 0 {
+        let debited = sqlx::query(
+            "INSERT INTO wallet_entries (user_id, amount, kind, note, idempotency_key, created_at) \
+             SELECT $1, $2, $3, $4, $5, $6 WHERE (SELECT COALESCE(SUM(amount), 0) FROM wallet_entries WHERE user_id = $1) + $2 >= 0",
+        )
+        .bind(o.user_id)
+        .bind(-o.wallet_used)
+        .bind(EntryKind::OrderPayment.code())
+        .bind(format!("Order {order_ref}"))
+        .bind(format!("order:{id}:pay"))
+        .bind(at)
+        .execute(&mut **tx)
+        .await?;
+        if debited.rows_affected() != 1 {
+            let balance: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM wallet_entries WHERE user_id = $1")
+                .bind(o.user_id)
+                .fetch_one(&mut **tx)
+                .await?;
+            return Ok(Err(PlaceOutcome::WalletShort { balance }));
+        }
+    }
+    // What the cart carried into the order is gone from it: gifts, gift wrap and the kept codes.
+    sqlx::query("DELETE FROM cart_gifts WHERE cart_id = $1").bind(o.cart_id).execute(&mut **tx).await?;
+    sqlx::query("UPDATE carts SET gift_wrap = 0, coupon_code = '', upgrade_option_id = NULL, updated_at = $2 WHERE id = $1")
+        .bind(o.cart_id)
+        .bind(at)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("INSERT INTO order_requests (user_id, idempotency_key, request_hash, order_id, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(o.user_id)
+        .bind(&o.idempotency_key)
+        .bind(&o.request_hash)
+        .bind(id)
+        .bind(at)
+        .execute(&mut **tx)
+        .await?;
+    Ok(Ok(PlacedOrder { id, public_id, order_ref }))
+}
+
+/// Pieces needed per size row, in size id order.
+fn pieces_by_size(lines: &[PlacedLine]) -> Vec<(i64, i64)> {
+    let mut need = std::collections::BTreeMap::new();
+    for l in lines {
+        for s in l.size_rows() {
+            *need.entry(s).or_insert(0) += l.quantity;
+        }
+    }
+    need.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(size: Option<i64>, c1: Option<i64>, c2: Option<i64>, q: i64) -> PlacedLine {
+        PlacedLine {
+            cart_line_id: None,
+            cart_quantity: q,
+            product_id: 1,
+            sku: String::new(),
+            name: String::new(),
+            size_id: size,
+            combo1_size_id: c1,
+            combo2_size_id: c2,
+            size_value: String::new(),
+            combo1: String::new(),
+            combo2: String::new(),
+            quantity: q,
+            price: 0,
+            mrp: 0,
+            paid: 0,
+            gst_rate: 0,
+            gst: 0,
+        }
+    }
+
+    #[test]
+    fn pieces_are_summed_per_size_row_over_plain_and_combo_lines() {
+        let lines = [line(Some(7), None, None, 2), line(None, Some(3), Some(7), 1), line(Some(3), None, None, 4)];
+        assert_eq!(pieces_by_size(&lines), vec![(3, 5), (7, 3)]);
+    }
+}
