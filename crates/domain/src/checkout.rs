@@ -3,6 +3,7 @@
 //! The cart's own figures come from `pricing::price_cart`; nothing here prices goods again.
 
 use crate::pricing::Totals;
+use chrono::{DateTime, Duration, Utc};
 
 /// Checkout's settings (an operator may change them; these are the shop's defaults).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,6 +124,69 @@ pub fn gst_inside(value: i64, rate: i64) -> i64 {
     ((value * rate * 2 + (100 + rate)) / ((100 + rate) * 2)) as i64
 }
 
+/// How long an online payment may take (spec 000 §3: `ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS` and
+/// `API_RETRY_LIMIT_IN_MINUTES`, both sent to the client).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PaymentWindow {
+    /// A prepaid order holds its stock this long; then it is Payment Failed and its stock goes back.
+    pub hold_hours: i64,
+    /// An attempt without an outcome (a UPI request the shopper may still approve) blocks a new one
+    /// this long, so one order is not paid twice.
+    pub retry_after_minutes: i64,
+}
+
+impl Default for PaymentWindow {
+    fn default() -> Self {
+        PaymentWindow { hold_hours: 2, retry_after_minutes: 5 }
+    }
+}
+
+/// Whether the shopper may pay (again) for an order now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retry {
+    Allowed {
+        closes_at: DateTime<Utc>,
+    },
+    /// The last attempt may still complete; a new one opens then.
+    Wait {
+        opens_at: DateTime<Utc>,
+    },
+    /// The window passed: the order's stock is back on sale.
+    Closed,
+    /// The order is not waiting for a payment (paid, cash on delivery, failed, cancelled).
+    NotPending,
+}
+
+impl Retry {
+    pub fn message(&self) -> Option<String> {
+        match self {
+            Retry::Allowed { .. } => None,
+            Retry::Wait { opens_at } => Some(format!(
+                "Your last payment may still go through. You can try again at {} if it does not.",
+                opens_at.with_timezone(&crate::delivery::ist()).format("%-I:%M %p")
+            )),
+            Retry::Closed => Some("The time to pay for this order has passed, and its items are back on sale.".into()),
+            Retry::NotPending => Some("This order is not waiting for a payment.".into()),
+        }
+    }
+}
+
+/// The retry rule: an order waiting for payment, inside its window, whose last attempt failed or is
+/// older than the retry gap (spec 000 §4: at least the retry limit, at most the pending limit).
+pub fn retry(pending: bool, placed_at: DateTime<Utc>, last_open_attempt: Option<DateTime<Utc>>, now: DateTime<Utc>, w: &PaymentWindow) -> Retry {
+    if !pending {
+        return Retry::NotPending;
+    }
+    let closes_at = placed_at + Duration::hours(w.hold_hours);
+    if now >= closes_at {
+        return Retry::Closed;
+    }
+    match last_open_attempt.map(|t| t + Duration::minutes(w.retry_after_minutes)) {
+        Some(opens_at) if now < opens_at => Retry::Wait { opens_at },
+        _ => Retry::Allowed { closes_at },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,5 +266,20 @@ mod tests {
                 prop_assert!(tax >= 0 && tax < *p);
             }
         }
+    }
+
+    #[test]
+    fn retry_opens_after_the_gap_and_closes_with_the_window() {
+        let w = PaymentWindow { hold_hours: 2, retry_after_minutes: 5 };
+        let placed = Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap();
+        let at = |m: i64| placed + Duration::minutes(m);
+        assert_eq!(retry(false, placed, None, at(1), &w), Retry::NotPending);
+        assert_eq!(retry(true, placed, None, at(1), &w), Retry::Allowed { closes_at: at(120) });
+        // An attempt still open blocks a new one for five minutes.
+        assert_eq!(retry(true, placed, Some(at(10)), at(14), &w), Retry::Wait { opens_at: at(15) });
+        assert_eq!(retry(true, placed, Some(at(10)), at(15), &w), Retry::Allowed { closes_at: at(120) });
+        assert_eq!(retry(true, placed, None, at(120), &w), Retry::Closed);
+        assert_eq!(retry(true, placed, Some(at(119)), at(121), &w), Retry::Closed);
+        assert!(Retry::Wait { opens_at: at(15) }.message().unwrap().contains("3:45 PM"));
     }
 }

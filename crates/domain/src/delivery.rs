@@ -2,7 +2,7 @@
 //! publish it, the demo's believable table, and the estimated delivery date.
 
 use crate::validation::Pincode;
-use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc, Weekday};
+use chrono::{DateTime, Datelike, NaiveDate, Utc, Weekday};
 
 /// What a courier offers at one pincode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,11 +50,15 @@ pub fn demo_service(pincode: &Pincode) -> Service {
     Service { prepaid: served, cod: served && h % 9 != 0, pickup: served && h % 7 != 0, days }
 }
 
+/// India Standard Time, UTC+5:30: the shop's dates and times are India's.
+pub fn ist() -> chrono::FixedOffset {
+    chrono::FixedOffset::east_opt(330 * 60).expect("IST offset")
+}
+
 /// When an order placed at `now` (India time) should arrive: `days` in transit after the day it
 /// leaves, Sundays not counted (couriers do not deliver on them).
 pub fn estimated_delivery(now: DateTime<Utc>, days: i64) -> NaiveDate {
-    let ist = now + Duration::minutes(330);
-    let mut date = ist.date_naive();
+    let mut date = now.with_timezone(&ist()).date_naive();
     let mut left = days.max(1);
     while left > 0 {
         date = date.succ_opt().unwrap_or(date);

@@ -52,8 +52,13 @@ pub const WISHLIST_MAX_PER_REQUEST: usize = 20;
 /// Wishlist entries a page of the list shows.
 pub const WISHLIST_PAGE_SIZE: i64 = 50;
 
+/// Cash-on-delivery confirmation codes sent for one order (the first with the order, then resends).
+pub const COD_CODES_PER_ORDER: Limit = per("cod_code_order", 4, Duration::hours(1));
+/// Wrong guesses at an order's cash-on-delivery code before it must be sent again.
+pub const COD_WRONG_GUESSES: i64 = 5;
+
 /// Every limit above, for the burst tests and the operations page.
-pub const ALL: [Limit; 10] = [
+pub const ALL: [Limit; 11] = [
     OTP_SENDS_PER_CLIENT,
     OTP_RESEND_GAP,
     OTP_SENDS_PER_MOBILE,
@@ -64,6 +69,7 @@ pub const ALL: [Limit; 10] = [
     REVIEWS_PER_SHOPPER,
     EVENTS_PER_BROWSER,
     EVENTS_PER_CLIENT,
+    COD_CODES_PER_ORDER,
 ];
 
 /// The longest window: counters older than this are forgotten.

@@ -1,5 +1,6 @@
 //! Configuration from environment variables (names fixed: operators and scripts rely on them).
 
+use drape_domain::checkout::{CheckoutSettings, PaymentWindow};
 use ipnet::IpNet;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -23,6 +24,58 @@ pub struct Config {
     pub trusted_proxies: Vec<IpNet>,
     /// `DRAPE_DEV_OUTBOX=1` serves /dev/outbox in demo mode even when listening beyond loopback.
     pub dev_outbox_anywhere: bool,
+    /// Payments: the provider's keys and addresses, or the built-in sandbox.
+    pub payments: PaymentConfig,
+    /// `DRAPE_COD_FEE_PAISE`, `DRAPE_COD_MAX_PAISE`: cash on delivery's fee and ceiling.
+    pub checkout: CheckoutSettings,
+    /// `DRAPE_PAYMENT_HOLD_HOURS`, `DRAPE_PAYMENT_RETRY_MINUTES`: how long a prepaid order holds its
+    /// stock, and how long an attempt without an outcome blocks a new one.
+    pub payment_window: PaymentWindow,
+}
+
+/// Razorpay's keys and addresses (the default provider, `paymentSDK` RAZORPAY).
+#[derive(Clone)]
+pub struct PaymentConfig {
+    /// `DRAPE_PAYMENTS=sandbox` mounts the built-in sandbox gateway and points the adapter at it.
+    /// On by default in demo mode, never otherwise.
+    pub sandbox: bool,
+    /// `RAZORPAY_KEY_ID`, `RAZORPAY_KEY_SECRET`, `RAZORPAY_WEBHOOK_SECRET`.
+    pub key_id: String,
+    pub key_secret: String,
+    pub webhook_secret: String,
+    /// `RAZORPAY_API_BASE` (default https://api.razorpay.com); the sandbox's own address when sandboxed.
+    pub api_base: String,
+    /// `RAZORPAY_CHECKOUT_JS` (default https://checkout.razorpay.com/v1/checkout.js).
+    pub checkout_js: String,
+}
+
+impl std::fmt::Debug for PaymentConfig {
+    // Secrets never reach a log line.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PaymentConfig").field("sandbox", &self.sandbox).field("key_id", &self.key_id).field("api_base", &self.api_base).finish()
+    }
+}
+
+impl PaymentConfig {
+    /// The sandbox served by this process at `listen`, with secrets made up for this run.
+    pub fn sandbox(listen: SocketAddr) -> Self {
+        let host = if listen.ip().is_unspecified() { std::net::SocketAddr::new([127, 0, 0, 1].into(), listen.port()) } else { listen };
+        PaymentConfig {
+            sandbox: true,
+            key_id: "rzp_test_drapesandbox".into(),
+            key_secret: random_secret(),
+            webhook_secret: random_secret(),
+            api_base: format!("http://{host}/sandbox/razorpay"),
+            checkout_js: "/sandbox/razorpay/v1/checkout.js".into(),
+        }
+    }
+}
+
+fn random_secret() -> String {
+    use rand::RngCore;
+    let mut b = [0u8; 24];
+    rand::thread_rng().fill_bytes(&mut b);
+    hex::encode(b)
 }
 
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
@@ -37,10 +90,40 @@ impl Config {
         let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
         let listen = var("DRAPE_LISTEN").unwrap_or_else(|| DEFAULT_LISTEN.to_string());
         let listen: SocketAddr = listen.parse().map_err(|e| anyhow::anyhow!("DRAPE_LISTEN must be address:port, like 127.0.0.1:8080 ({listen}: {e})"))?;
+        let demo = var("DRAPE_DEMO").is_some_and(|v| truthy(&v));
+        let number = |k: &str, default: i64| -> anyhow::Result<i64> {
+            match var(k) {
+                Some(v) => v.trim().parse::<i64>().ok().filter(|n| *n >= 0).ok_or_else(|| anyhow::anyhow!("{k} must be a whole number, 0 or more ({v})")),
+                None => Ok(default),
+            }
+        };
+        let payments = match var("DRAPE_PAYMENTS").as_deref().map(str::trim) {
+            Some("sandbox") => PaymentConfig::sandbox(listen),
+            None if demo => PaymentConfig::sandbox(listen),
+            Some(other) if other != "razorpay" => anyhow::bail!("DRAPE_PAYMENTS is sandbox or razorpay, not {other:?}"),
+            _ => PaymentConfig {
+                sandbox: false,
+                key_id: var("RAZORPAY_KEY_ID").unwrap_or_default(),
+                key_secret: var("RAZORPAY_KEY_SECRET").unwrap_or_default(),
+                webhook_secret: var("RAZORPAY_WEBHOOK_SECRET").unwrap_or_default(),
+                api_base: var("RAZORPAY_API_BASE").unwrap_or_else(|| "https://api.razorpay.com".into()),
+                checkout_js: var("RAZORPAY_CHECKOUT_JS").unwrap_or_else(|| "https://checkout.razorpay.com/v1/checkout.js".into()),
+            },
+        };
+        let defaults = (CheckoutSettings::default(), PaymentWindow::default());
         Ok(Config {
+            payments,
+            checkout: CheckoutSettings {
+                cod_fee: number("DRAPE_COD_FEE_PAISE", defaults.0.cod_fee)?,
+                cod_max: number("DRAPE_COD_MAX_PAISE", defaults.0.cod_max)?,
+            },
+            payment_window: PaymentWindow {
+                hold_hours: number("DRAPE_PAYMENT_HOLD_HOURS", defaults.1.hold_hours)?.max(1),
+                retry_after_minutes: number("DRAPE_PAYMENT_RETRY_MINUTES", defaults.1.retry_after_minutes)?,
+            },
             listen,
             database_url: var("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.to_string()),
-            demo: var("DRAPE_DEMO").is_some_and(|v| truthy(&v)),
+            demo,
             web_dir: var("DRAPE_WEB_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("web/dist")),
             reference_dir: var("DRAPE_REFERENCE_DIR").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("reference/node_modules")),
             secure_cookies: var("DRAPE_SECURE_COOKIES").is_some_and(|v| truthy(&v)),
@@ -66,6 +149,9 @@ impl Config {
             secure_cookies: false,
             trusted_proxies: vec![],
             dev_outbox_anywhere: false,
+            payments: PaymentConfig::sandbox("127.0.0.1:0".parse().expect("addr")),
+            checkout: CheckoutSettings::default(),
+            payment_window: PaymentWindow::default(),
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod extract;
 pub mod features;
 pub mod limits;
 pub mod openapi;
+pub mod payments;
 pub mod routes;
 pub mod security;
 pub mod web;
@@ -24,11 +25,14 @@ pub struct AppState {
     pub store: Store,
     pub clock: Arc<dyn Clock>,
     pub config: Arc<config::Config>,
+    /// The payment provider's adapter (Razorpay, or the sandbox speaking its protocol).
+    pub razorpay: payments::razorpay::Razorpay,
 }
 
 impl AppState {
     pub fn new(store: Store, clock: Arc<dyn Clock>, config: config::Config) -> Self {
-        AppState { store, clock, config: Arc::new(config) }
+        let razorpay = payments::razorpay::Razorpay::new(config.payments.clone());
+        AppState { store, clock, config: Arc::new(config), razorpay }
     }
     pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
         self.clock.now()

@@ -132,6 +132,7 @@ async fn run() -> anyhow::Result<()> {
                 tracing::warn!("demo mode: /dev/outbox is off because {} is not a loopback address (DRAPE_DEV_OUTBOX=1 serves it anyway)", config.listen);
             }
             let state = AppState::new(store.clone(), clock.clone(), config.clone());
+            let housekeeping_state = state.clone();
             let app = routes::router(state);
             let listener = tokio::net::TcpListener::bind(config.listen).await.with_context(|| format!("binding {}", config.listen))?;
             tracing::info!(
@@ -152,6 +153,20 @@ async fn run() -> anyhow::Result<()> {
                     if let Err(e) = purge_store.forget_shopper_events(now - drape_domain::limits::EVENTS_KEPT).await {
                         tracing::warn!(error = %e, "purge of old shopper events failed");
                     }
+                }
+            });
+            if config.payments.sandbox {
+                tracing::warn!("payments go to the built-in SANDBOX gateway (DRAPE_PAYMENTS=sandbox): no real money moves");
+            } else if config.payments.key_id.is_empty() || config.payments.key_secret.is_empty() {
+                tracing::warn!("RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET are not set: online payments will fail");
+            }
+            let keeper = housekeeping_state.clone();
+            tokio::spawn(async move {
+                // Attempts left open are settled with the provider; unpaid orders past their window released.
+                let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
+                loop {
+                    tick.tick().await;
+                    drape_server::features::checkout::pay::housekeeping(&keeper).await;
                 }
             });
             axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).with_graceful_shutdown(shutdown_signal()).await?;

@@ -3,7 +3,7 @@
 
 use crate::error::ErrorBody;
 use crate::features::cart::{add, events, lines, offers as cart_offers, view};
-use crate::features::{account, addresses, catalog, dev, offers, ops, recommendations, reviews, shopper, wallet, wishlist};
+use crate::features::{account, addresses, catalog, checkout, dev, offers, ops, recommendations, reviews, shopper, wallet, wishlist};
 use utoipa::openapi::path::ParameterIn;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
@@ -15,6 +15,9 @@ use utoipa::{Modify, OpenApi};
         ops::healthz,
         account::send_otp, account::login, account::me, account::logout, wallet::wallet,
         addresses::list, addresses::add, addresses::edit, addresses::remove, addresses::pin_state_city, addresses::check_pincode,
+        checkout::quote::checkout, checkout::place::place_order, checkout::pay::start_payment, checkout::pay::callback, checkout::pay::failure,
+        checkout::pay::webhook, checkout::pay::saved_cards, checkout::pay::validate_vpa, checkout::complete::checkout_complete,
+        checkout::complete::order_status, checkout::complete::confirm_cod, checkout::complete::resend_cod_code,
         catalog::menu, catalog::listing, catalog::product, catalog::sizes, catalog::item_in_stock,
         catalog::product_features, catalog::last_purchased_size,
         offers::timer, offers::offer_messages, offers::featured,

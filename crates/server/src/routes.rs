@@ -2,7 +2,7 @@
 //! generated from the handlers). Tests build this same router.
 
 use crate::features::cart::{add, events, lines, offers as cart_offers, view};
-use crate::features::{account, addresses, catalog, dev, media, offers, ops, recommendations, reviews, shopper, wallet, wishlist};
+use crate::features::{account, addresses, catalog, checkout, dev, media, offers, ops, recommendations, reviews, shopper, wallet, wishlist};
 use crate::security::{self, BODY_LIMIT};
 use crate::{web, AppState};
 use axum::extract::DefaultBodyLimit;
@@ -39,7 +39,19 @@ pub const STATE_CHANGING_ROUTES: &[(&str, &str)] = &[
     ("PUT", "/api/v1/address-book/1/"),
     ("DELETE", "/api/v1/address-book/1/"),
     ("POST", "/pin_state_city/"),
+    ("POST", "/api/v3/order/"),
+    ("POST", "/api/v1/orders/abc/payment/"),
+    ("POST", "/api/v1/payments/razorpay/callback/"),
+    ("POST", "/api/v1/payments/razorpay/failure/"),
+    ("POST", "/api/v1/payments/validate-vpa/"),
+    ("POST", "/get-checkout-complete-data/"),
+    ("POST", "/api/v1/orders/abc/confirm-cod/"),
+    ("POST", "/api/v1/orders/abc/cod-code/"),
 ];
+
+/// State-changing routes the payment provider calls: no CSRF cookie, a signature instead (checked by
+/// the handler; tests/checkout.rs sends forged ones).
+pub const PROVIDER_ROUTES: &[(&str, &str)] = &[("POST", crate::security::PAYMENT_WEBHOOK_PATH)];
 
 pub fn router(state: AppState) -> Router {
     let mut r = Router::new()
@@ -56,6 +68,19 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/address-book/{id}/", axum::routing::put(addresses::edit).delete(addresses::remove))
         .route("/pin_state_city/", post(addresses::pin_state_city))
         .route("/check_pincode/", get(addresses::check_pincode))
+        // Checkout (spec 000 §7 /api/v3/order/, /get-checkout-complete-data/; the rest in docs/api.md)
+        .route("/api/v1/checkout/", get(checkout::quote::checkout))
+        .route("/api/v3/order/", post(checkout::place::place_order))
+        .route("/api/v1/orders/{order_id}/payment/", post(checkout::pay::start_payment))
+        .route("/api/v1/orders/{order_id}/status/", get(checkout::complete::order_status))
+        .route("/api/v1/orders/{order_id}/confirm-cod/", post(checkout::complete::confirm_cod))
+        .route("/api/v1/orders/{order_id}/cod-code/", post(checkout::complete::resend_cod_code))
+        .route("/api/v1/payments/razorpay/callback/", post(checkout::pay::callback))
+        .route("/api/v1/payments/razorpay/failure/", post(checkout::pay::failure))
+        .route(crate::security::PAYMENT_WEBHOOK_PATH, post(checkout::pay::webhook))
+        .route("/api/v1/payments/validate-vpa/", post(checkout::pay::validate_vpa))
+        .route("/api/v1/saved-cards/", get(checkout::pay::saved_cards))
+        .route("/get-checkout-complete-data/", post(checkout::complete::checkout_complete))
         // Catalog (spec 001 §7)
         .route("/api/v2/main-menu-msite/", get(catalog::menu))
         .route("/web/api/v1/products/", get(catalog::listing))
@@ -107,6 +132,10 @@ pub fn router(state: AppState) -> Router {
         .route("/media/size-charts/{file}", get(media::size_chart))
         .route("/media/icons/{file}", get(media::icon))
         .route("/media/videos/drape-demo.mp4", get(media::demo_video));
+    if state.config.payments.sandbox {
+        // The provider's stand-in, under its own prefix: never on unless asked for (config.rs).
+        r = r.nest_service("/sandbox/razorpay", crate::payments::sandbox::Sandbox::new(state.config.payments.clone()).router());
+    }
     if state.config.serves_dev_outbox() {
         r = r.route("/dev/outbox", get(dev::outbox));
     }

@@ -83,11 +83,15 @@ pub enum PlaceOutcome {
     /// The same Idempotency-Key came with a different body.
     KeyReused,
     /// A size has fewer pieces left than the order needs (the size row's id).
-    SoldOut { size_id: i64 },
+    SoldOut {
+        size_id: i64,
+    },
     /// A cart line changed or went since the cart was priced.
     CartChanged,
     /// The wallet no longer holds what the order takes from it.
-    WalletShort { balance: i64 },
+    WalletShort {
+        balance: i64,
+    },
     /// The coupon reached its limit (overall or for this shopper) since it was priced.
     CouponUsedUp,
 }
@@ -135,7 +139,9 @@ impl Store {
 }
 
 async fn request_seen(tx: &mut Transaction<'_, Any>, user_id: i64, key: &str) -> Result<Option<(String, Option<PlacedOrder>)>> {
-    let row: Option<(String, Option<i64>, Option<String>, Option<String>)> = sqlx::query_as(
+    /// The request's body hash, and the order it placed (id, public id, reference).
+    type Seen = (String, Option<i64>, Option<String>, Option<String>);
+    let row: Option<Seen> = sqlx::query_as(
         "SELECT r.request_hash, o.id, o.public_id, o.order_ref FROM order_requests r LEFT JOIN orders o ON o.id = r.order_id \
          WHERE r.user_id = $1 AND r.idempotency_key = $2",
     )

@@ -107,7 +107,15 @@ impl Store {
         .await?)
     }
 
-    pub async fn add_payment_attempt(&self, order_id: i64, provider: &str, provider_order_id: &str, amount: i64, method: &str, now: DateTime<Utc>) -> Result<i64> {
+    pub async fn add_payment_attempt(
+        &self,
+        order_id: i64,
+        provider: &str,
+        provider_order_id: &str,
+        amount: i64,
+        method: &str,
+        now: DateTime<Utc>,
+    ) -> Result<i64> {
         Ok(sqlx::query_scalar(
             "INSERT INTO payment_attempts (order_id, provider, provider_order_id, amount, method, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         )
@@ -236,7 +244,10 @@ impl Store {
     }
 
     pub async fn refunds_of(&self, order_id: i64) -> Result<Vec<(i64, String, Option<String>)>> {
-        Ok(sqlx::query_as("SELECT amount, source, provider_refund_id FROM refunds WHERE order_id = $1 ORDER BY id").bind(order_id).fetch_all(&self.pool).await?)
+        Ok(sqlx::query_as("SELECT amount, source, provider_refund_id FROM refunds WHERE order_id = $1 ORDER BY id")
+            .bind(order_id)
+            .fetch_all(&self.pool)
+            .await?)
     }
 
     /// Ids of orders still waiting for payment that were placed before `before`.

@@ -191,6 +191,20 @@ impl TestDb {
 }
 
 impl TestDb {
+    /// Every (table, column) holding `needle` anywhere in its text: proves that something (a card
+    /// number, a CVV) never reached the database.
+    pub async fn columns_containing(&self, needle: &str) -> Vec<(String, String)> {
+        let mut found = Vec::new();
+        for (table, column, _) in self.schema().await.columns {
+            let sql = format!("SELECT COUNT(*) FROM \"{table}\" WHERE CAST(\"{column}\" AS TEXT) LIKE $1");
+            let n: i64 = sqlx::query_scalar(&sql).bind(format!("%{needle}%")).fetch_one(&self.store.pool).await.expect("search a column");
+            if n > 0 {
+                found.push((table, column));
+            }
+        }
+        found
+    }
+
     /// Puts pincodes in the directory (tests need a few, not India Post's 19,000).
     pub async fn add_pincodes(&self, rows: &[(&str, &str, &str)]) {
         for (pin, city, state) in rows {

@@ -207,8 +207,7 @@ async fn payments_are_recorded_once_and_the_window_gives_stock_and_wallet_back()
         // Unpaid past the window: Payment Failed, its stock and wallet money back, once.
         s.add_to_cart(owner, &line(p.id, size.id, 2), now()).await.unwrap();
         let placed_at = now() + Duration::minutes(1);
-        let PlaceOutcome::Placed(unpaid) =
-            s.place_order(&order_of_cart(&s, user.id, OrderStatus::PendingPayment, 5_000, "b").await, placed_at).await.unwrap()
+        let PlaceOutcome::Placed(unpaid) = s.place_order(&order_of_cart(&s, user.id, OrderStatus::PendingPayment, 5_000, "b").await, placed_at).await.unwrap()
         else {
             panic!("{e}")
         };
@@ -221,7 +220,10 @@ async fn payments_are_recorded_once_and_the_window_gives_stock_and_wallet_back()
         assert_eq!((stock_of(&s, p.id, size.id).await, s.wallet_balance(user.id).await.unwrap()), (3, 5_000), "{e}");
         assert_eq!(s.shopper_order(user.id, &unpaid.public_id).await.unwrap().unwrap().status, "Payment Failed", "{e}");
         // The shopper paid after all: that money is refunded, the stock stays on sale.
-        assert!(matches!(s.payment_succeeded("razorpay", "order_3", "pay_3", "card", now()).await.unwrap(), PaidOutcome::NeedsRefund { amount: 154_800, .. }), "{e}");
+        assert!(
+            matches!(s.payment_succeeded("razorpay", "order_3", "pay_3", "card", now()).await.unwrap(), PaidOutcome::NeedsRefund { amount: 154_800, .. }),
+            "{e}"
+        );
         assert!(s.record_refund(unpaid.id, None, 154_800, "prepaid", "paid after the window", Some("rfnd_1"), "k1", now()).await.unwrap(), "{e}");
         assert!(!s.record_refund(unpaid.id, None, 154_800, "prepaid", "paid after the window", Some("rfnd_1"), "k1", now()).await.unwrap(), "{e}");
         assert_eq!(s.refunds_of(unpaid.id).await.unwrap().len(), 1, "{e}");

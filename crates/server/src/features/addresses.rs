@@ -113,7 +113,7 @@ async fn book(state: &AppState, user_id: i64) -> ApiResult<AddressBook> {
     Ok(AddressBook { room_left: (MAX_ADDRESSES - out.len() as i64).max(0), addresses: out })
 }
 
-fn address_out(r: AddressRow, reverse_pickup_available: bool) -> AddressOut {
+pub(crate) fn address_out(r: AddressRow, reverse_pickup_available: bool) -> AddressOut {
     AddressOut {
         id: r.id,
         is_default_shipping: r.is_default(),

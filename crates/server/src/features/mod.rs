@@ -6,6 +6,7 @@ pub mod account;
 pub mod addresses;
 pub mod cart;
 pub mod catalog;
+pub mod checkout;
 pub mod dev;
 pub mod media;
 pub mod offers;

@@ -88,6 +88,26 @@ pub async fn app() -> TestApp {
     app_with(|_| {}, true).await
 }
 
+/// The demo shop also listening on a real port, with the payment sandbox mounted there: the payment
+/// adapter reaches the sandbox over HTTP, and the sandbox posts its webhooks back, as in production.
+pub async fn serving_app() -> TestApp {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
+    let addr = listener.local_addr().unwrap();
+    let app = app_with(
+        |c| {
+            c.listen = addr;
+            c.payments = drape_server::config::PaymentConfig::sandbox(addr);
+        },
+        true,
+    )
+    .await;
+    let router = app.router.clone();
+    tokio::spawn(async move {
+        axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await.expect("serving");
+    });
+    app
+}
+
 /// A browser: its cookies, and the CSRF token it echoes.
 #[derive(Default, Clone)]
 pub struct Browser {

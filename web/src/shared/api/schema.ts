@@ -100,6 +100,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/checkout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The checkout page's data: the cart priced for a delivery address and a way of paying. */
+        get: operations["checkout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/": {
         parameters: {
             query?: never;
@@ -111,6 +128,145 @@ export interface paths {
         get: operations["me"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/cod-code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a new cash-on-delivery confirmation code. */
+        post: operations["resend_cod_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/confirm-cod/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms a cash-on-delivery order with the code sent to the shopper's mobile. */
+        post: operations["confirm_cod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/payment/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts (or retries) paying an order online: a provider order for what is left to pay. */
+        post: operations["start_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An order's payment status and whether it may be paid (again) now. */
+        get: operations["order_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/razorpay/callback/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The checkout script's success: the signature must be the provider's over this attempt's order id. */
+        post: operations["callback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/razorpay/failure/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The checkout script's failure: the attempt is failed (the order waits for another try). */
+        post: operations["failure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/razorpay/webhook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The provider's webhook: checked by `X-Razorpay-Signature` over the raw body, stored by its event id
+         *     and applied at most once, in whatever order events come.
+         */
+        post: operations["webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payments/validate-vpa/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks the provider whether a UPI id exists (and whose it is). */
+        post: operations["validate_vpa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -131,6 +287,23 @@ export interface paths {
          *     product: a second one edits the first.
          */
         post: operations["save_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/saved-cards/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shopper's saved cards: the provider's tokens (last 4 digits, network, expiry). */
+        get: operations["saved_cards"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -253,6 +426,23 @@ export interface paths {
         get: operations["last_minute_deals"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v3/order/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Places the order. 201 with what to do next; 409 when the cart or stock changed (nothing placed). */
+        post: operations["place_order"];
         delete?: never;
         options?: never;
         head?: never;
@@ -502,6 +692,23 @@ export interface paths {
         get: operations["outbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/get-checkout-complete-data/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The thank-you page's data for the viewer's order. */
+        post: operations["checkout_complete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -930,6 +1137,47 @@ export interface components {
             street1: string;
             street2: string;
         };
+        BreakupOut: {
+            /** Format: int64 */
+            affiliate_discount: number;
+            affiliate_discount_ui: string;
+            /** Format: int64 */
+            bundle_discount: number;
+            bundle_discount_ui: string;
+            /** Format: int64 */
+            cod_fee: number;
+            cod_fee_ui: string;
+            /** Format: int64 */
+            coupon_discount: number;
+            coupon_discount_ui: string;
+            /** Format: int64 */
+            discount: number;
+            discount_ui: string;
+            /** Format: int64 */
+            gift_wrap: number;
+            gift_wrap_ui: string;
+            /** Format: int64 */
+            gifts: number;
+            gifts_ui: string;
+            /** Format: int64 */
+            mrp_total: number;
+            mrp_total_ui: string;
+            /** Format: int64 */
+            order_total: number;
+            order_total_ui: string;
+            /** Format: int64 */
+            shipping: number;
+            shipping_ui: string;
+            /** Format: int64 */
+            to_pay: number;
+            to_pay_ui: string;
+            /** Format: int64 */
+            upgrade_discount: number;
+            upgrade_discount_ui: string;
+            /** Format: int64 */
+            wallet_used: number;
+            wallet_used_ui: string;
+        };
         BundleOut: {
             /** Format: int64 */
             discount: number;
@@ -1136,6 +1384,82 @@ export interface components {
             name: string;
             slug: string;
         };
+        CheckoutCallback: {
+            razorpay_order_id: string;
+            razorpay_payment_id: string;
+            razorpay_signature: string;
+        };
+        /** @description Spec 000 §3 checkout-complete data, plus the order's ids and status. */
+        CheckoutComplete: {
+            addressee: string;
+            /** Format: int64 */
+            cart_items_count: number;
+            cartdetails: components["schemas"]["CompleteItem"][];
+            city: string;
+            /** @description `YYYY-MM-DD`. */
+            delivery_date: string;
+            delivery_date_ui: string;
+            order_id: string;
+            order_ref: string;
+            payment_mode: string;
+            /**
+             * Format: double
+             * @description The order's total in rupees (the purchase event's value).
+             */
+            price: number;
+            /** @description The first item's name (the purchase event's product name). */
+            productname: string;
+            ship_postal_code: string;
+            ship_street1: string;
+            ship_street2: string;
+            state: string;
+            status: string;
+            /**
+             * Format: int64
+             * @description Paise.
+             */
+            total_value: number;
+            total_value_ui: string;
+            /** @description The provider's payment id, or the order reference when nothing was paid online. */
+            txnid: string;
+        };
+        CheckoutFailure: {
+            code?: string;
+            description?: string;
+            razorpay_order_id: string;
+        };
+        CheckoutOut: {
+            /** Format: int64 */
+            API_RETRY_LIMIT_IN_MINUTES: number;
+            /** Format: int64 */
+            ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS: number;
+            address: null | components["schemas"]["AddressOut"];
+            breakup: components["schemas"]["BreakupOut"];
+            /** Format: int64 */
+            cart_id: number;
+            cod: components["schemas"]["CodOut"];
+            coupon_code: string;
+            delivery: components["schemas"]["DeliveryOut"];
+            items: components["schemas"]["QuoteItem"][];
+            payment: components["schemas"]["ProviderOut"];
+            /** Format: int64 */
+            pieces: number;
+            wallet: components["schemas"]["WalletBalance"];
+        };
+        CodCodeIn: {
+            code: string;
+        };
+        CodOut: {
+            allowed: boolean;
+            /** Format: int64 */
+            fee: number;
+            fee_ui: string;
+            /** @description Why cash on delivery is not offered, as the page shows it. */
+            reason: string | null;
+        };
+        CodeSent: {
+            sent: boolean;
+        };
         ColourVariant: {
             color_name: string;
             is_soldout: boolean;
@@ -1152,6 +1476,21 @@ export interface components {
         ComboGroup: {
             sizes: components["schemas"]["SizeItem"][];
             type: string;
+        };
+        CompleteForm: {
+            /** @description A JSON text: {"order_id": "…"}. */
+            data: string;
+        };
+        CompleteItem: {
+            img: string;
+            name: string;
+            /** Format: int64 */
+            price: number;
+            price_ui: string;
+            /** Format: int64 */
+            quantity: number;
+            size: string;
+            sku: string;
         };
         CouponOffer: {
             applicable: boolean;
@@ -1173,6 +1512,15 @@ export interface components {
         };
         Deals: {
             deals: components["schemas"]["DealOut"][];
+        };
+        DeliveryOut: {
+            cod: boolean;
+            deliverable: boolean;
+            /** @description `YYYY-MM-DD`, null where the shop does not deliver. */
+            estimated_delivery: string | null;
+            /** @description "Thu, 26 Nov". */
+            estimated_delivery_ui: string | null;
+            message: string;
         };
         Done: {
             status: string;
@@ -1367,6 +1715,53 @@ export interface components {
             qty: number;
             url: string;
         };
+        OrderIn: {
+            /** Format: int64 */
+            address_id: number;
+            /**
+             * Format: int64
+             * @description The amount to pay the page showed, in paise: if the server's differs, nothing is placed.
+             */
+            expected_to_pay: number;
+            payment_mode: components["schemas"]["PaymentMode"];
+            use_wallet?: boolean;
+        };
+        OrderPlaced: {
+            /** @description pay (online, next POST /api/v1/orders/{id}/payment/), confirm_cod (a code was sent), done. */
+            next: string;
+            /** @description The opaque id used in every URL (spec 000 §3 encrypted_order_id). */
+            order_id: string;
+            order_ref: string;
+            payment_mode: string;
+            status: string;
+            /** Format: int64 */
+            to_pay: number;
+            to_pay_ui: string;
+        };
+        OrderState: {
+            order_id: string;
+            status: string;
+        };
+        OrderStatusOut: {
+            /** Format: int64 */
+            API_RETRY_LIMIT_IN_MINUTES: number;
+            /** Format: int64 */
+            ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS: number;
+            order_id: string;
+            order_ref: string;
+            payment_mode: string;
+            /** @description RFC 3339. */
+            placed_at: string;
+            retry: components["schemas"]["RetryOut"];
+            status: string;
+            status_label: string;
+            /** Format: int64 */
+            to_pay: number;
+            to_pay_ui: string;
+            /** Format: int64 */
+            total: number;
+            total_ui: string;
+        };
         OtpRequest: {
             mobile: string;
         };
@@ -1393,6 +1788,23 @@ export interface components {
             id: number;
             recipient: string;
         };
+        /**
+         * @description How the shopper pays (the payment tabs of spec 000 §4; the wallet is a toggle beside them).
+         * @enum {string}
+         */
+        PaymentMode: "UPI" | "CARD" | "NETBANKING" | "SAVED_CARD" | "COD" | "WALLET";
+        PaymentStart: {
+            /** Format: int64 */
+            amount: number;
+            checkout_js: string;
+            currency: string;
+            customer_id: string | null;
+            key: string;
+            name: string;
+            prefill: components["schemas"]["Prefill"];
+            provider: string;
+            provider_order_id: string;
+        };
         PickupAvailability: {
             /** @description A courier can collect returns from this address's pincode. */
             reverse_pickup_available: boolean;
@@ -1405,6 +1817,11 @@ export interface components {
             city: string;
             pincode: string;
             state: string;
+        };
+        Prefill: {
+            contact: string;
+            email: string;
+            name: string;
         };
         ProductCard: {
             color_name: string;
@@ -1548,9 +1965,27 @@ export interface components {
             translated_name: string;
             url: string;
         };
+        ProviderOut: {
+            /** @description Where the provider's checkout script is. */
+            checkout_js: string;
+            /** @description The provider's public key id. */
+            key: string;
+            /** @description RAZORPAY (spec 000 §3 paymentSDK). */
+            paymentSDK: string;
+        };
         QuantityChange: {
             /** Format: int64 */
             quantity: number;
+        };
+        QuoteItem: {
+            img: string;
+            /** Format: int64 */
+            line_total: number;
+            line_total_ui: string;
+            name: string;
+            /** Format: int64 */
+            quantity: number;
+            size: string;
         };
         RatingForm: {
             orderid: string;
@@ -1571,6 +2006,13 @@ export interface components {
         };
         RemainingOffers: {
             result: components["schemas"]["RemainingOfferOut"][];
+        };
+        RetryOut: {
+            allowed: boolean;
+            closes_at: string | null;
+            /** @description RFC 3339. */
+            opens_at: string | null;
+            reason: string | null;
         };
         ReviewIn: {
             comment: string;
@@ -1626,6 +2068,18 @@ export interface components {
         Rvp: {
             /** Format: int64 */
             sold_count: number;
+        };
+        SavedCard: {
+            expiry_month: string;
+            expiry_year: string;
+            last4: string;
+            name: string;
+            network: string;
+            token: string;
+        };
+        SavedCards: {
+            cards: components["schemas"]["SavedCard"][];
+            customer_id: string | null;
         };
         Serviceability: {
             city: string;
@@ -1768,6 +2222,19 @@ export interface components {
             remaining_offers: components["schemas"]["RemainingOfferOut"][];
             /** @description The upgrade ladder: each rung, whether the cart reaches it and whether it is taken. */
             upgrades: components["schemas"]["UpgradeOptionOut"][];
+        };
+        VpaIn: {
+            vpa: string;
+        };
+        VpaOut: {
+            customer_name: string | null;
+            success: boolean;
+            vpa: string;
+        };
+        WalletBalance: {
+            /** Format: int64 */
+            balance: number;
+            balance_ui: string;
         };
         WalletEntryOut: {
             /**
@@ -2325,6 +2792,64 @@ export interface operations {
             };
         };
     };
+    checkout: {
+        parameters: {
+            query?: {
+                address_id?: number | null;
+                /** @description UPI, CARD, NETBANKING, SAVED_CARD, COD or WALLET; COD adds its fee to the breakup. */
+                payment_mode?: string | null;
+                /** @description 1 to use the wallet balance. */
+                use_wallet?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     me: {
         parameters: {
             query?: never;
@@ -2340,6 +2865,604 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_cod_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_cod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodCodeIn"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderState"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentStart"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderStatusOut"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutCallback"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderState"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    failure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutFailure"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderState"];
+                };
+            };
+            /** @description The query or body is not valid; the message says which field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Razorpay's event, signed by X-Razorpay-Signature */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Stored (and applied when new) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    validate_vpa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VpaIn"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VpaOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request's headers are larger than 16 KB. */
@@ -2426,6 +3549,50 @@ export interface operations {
             };
             /** @description The request's headers are larger than 16 KB. */
             431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saved_cards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCards"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2791,6 +3958,108 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    place_order: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One value per checkout attempt; a retry with the same key returns the first answer */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderIn"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPlaced"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3625,6 +4894,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Outbox"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkout_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CompleteForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutComplete"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request's headers are larger than 16 KB. */

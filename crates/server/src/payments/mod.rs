@@ -1,0 +1,8 @@
+//! Payment providers: one adapter per provider speaking its documented protocol, and the sandbox
+//! gateway that implements the same protocol for the demo and the tests.
+
+pub mod razorpay;
+pub mod sandbox;
+
+/// The provider's name as stored on payment attempts and events.
+pub const RAZORPAY: &str = "razorpay";

@@ -1,0 +1,434 @@
+//! Checkout over HTTP (issue 10): the quote, placing an order idempotently, paying through the sandbox
+//! gateway with Razorpay's protocol (signatures, webhooks), retry, COD with its code, the thank-you
+//! data, other shoppers, forged signatures, and card numbers that never reach Drape.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::Request;
+use common::*;
+use drape_domain::clock::Clock;
+use drape_domain::delivery::Service;
+use drape_domain::validation::Pincode;
+use drape_server::payments::razorpay::hmac_hex;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+const SLUG: &str = "everyday-padded-t-shirt-bra-black";
+
+async fn shop() -> TestApp {
+    let app = serving_app().await;
+    app.db.add_pincodes(&[("400050", "Mumbai", "Maharashtra"), ("560001", "Bangalore", "Karnataka"), ("781001", "Kamrup", "Assam")]).await;
+    let s = |prepaid, cod, pickup, days| Service { prepaid, cod, pickup, days };
+    let rows = vec![
+        (Pincode::parse("400050").unwrap(), s(true, true, true, 3)),
+        (Pincode::parse("560001").unwrap(), s(true, false, false, 4)),
+        (Pincode::parse("781001").unwrap(), s(false, false, false, 7)),
+    ];
+    app.db.store.import_serviceability(&rows).await.unwrap();
+    app
+}
+
+/// A logged-in shopper with an address at `pin` and `qty` of the demo bra's first size in the cart.
+async fn shopper_with_cart(app: &TestApp, mobile: &str, pin: &str, qty: i64) -> (Browser, i64) {
+    let mut b = Browser::new();
+    b.login(app, mobile).await;
+    let address = json!({"addressee": "Riya Sharma", "street1": "Flat 4B, Sunrise Apartments", "street2": "Hill Road", "address_type": "Home",
+        "state": "Maharashtra", "city": "Mumbai", "postal_code": pin, "phone": "9876543210"});
+    let book = b.post(app, "/api/v1/address-book/", address).await;
+    assert_eq!(book.status, 200, "{}", book.text);
+    let address_id = book.json()["addresses"][0]["id"].as_i64().unwrap();
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 10).expect("a size in stock");
+    let added = b.post(app, "/api/v3/cart-items/", json!({"product": p.id, "quantity": qty, "size": size.value})).await;
+    assert_eq!(added.status, 200, "{}", added.text);
+    (b, address_id)
+}
+
+async fn place(app: &TestApp, b: &mut Browser, key: &str, body: Value) -> Answer {
+    if !b.cookies.contains_key("csrftoken") {
+        b.get(app, "/healthz").await;
+    }
+    let req = Request::post("/api/v3/order/")
+        .header("content-type", "application/json")
+        .header("cookie", b.cookie_header_value())
+        .header("X-CSRFToken", b.cookies.get("csrftoken").cloned().unwrap_or_default())
+        .header("Idempotency-Key", key)
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    b.send(app, req).await
+}
+
+async fn quote(app: &TestApp, b: &mut Browser, query: &str) -> Value {
+    let q = b.get(app, &format!("/api/v1/checkout/?{query}")).await;
+    assert_eq!(q.status, 200, "{}", q.text);
+    q.json()
+}
+
+/// What the sandbox's checkout script posts for the shopper (the provider's side of the page).
+async fn provider_pays(app: &TestApp, start: &Value, method: Value) -> Answer {
+    let mut body = json!({"key_id": start["key"], "order_id": start["provider_order_id"], "amount": start["amount"].to_string(), "currency": "INR"});
+    body.as_object_mut().unwrap().extend(method.as_object().unwrap().clone());
+    Browser::new().post(app, "/sandbox/razorpay/v1/payments/create/ajax", body).await
+}
+
+async fn provider_completes(app: &TestApp, payment_id: &str, action: Value) -> Answer {
+    Browser::new().post(app, &format!("/sandbox/razorpay/v1/payments/{payment_id}/complete"), action).await
+}
+
+async fn status_of(app: &TestApp, b: &mut Browser, order_id: &str) -> Value {
+    b.get(app, &format!("/api/v1/orders/{order_id}/status/")).await.json()
+}
+
+/// Waits for the webhook or reconciliation to reach a status.
+async fn wait_for_status(app: &TestApp, b: &mut Browser, order_id: &str, status: &str) {
+    for _ in 0..50 {
+        if status_of(app, b, order_id).await["status"] == status {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("order {order_id} never reached {status}: {}", status_of(app, b, order_id).await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn upi_payment_verifies_the_order_with_the_prices_shown() {
+    let app = shop().await;
+    let (mut b, address_id) = shopper_with_cart(&app, "9123470001", "400050", 2).await;
+    let q = quote(&app, &mut b, &format!("address_id={address_id}&payment_mode=UPI")).await;
+    assert_eq!(q["delivery"]["deliverable"], true);
+    assert_eq!(q["cod"]["allowed"], true);
+    assert_eq!(q["payment"]["paymentSDK"], "RAZORPAY");
+    let to_pay = q["breakup"]["to_pay"].as_i64().unwrap();
+    assert!(to_pay > 0 && q["breakup"]["cod_fee"] == 0);
+    let with_cod = quote(&app, &mut b, &format!("address_id={address_id}&payment_mode=COD")).await;
+    assert_eq!(with_cod["breakup"]["to_pay"].as_i64().unwrap(), to_pay + 4_900, "COD adds its fee");
+
+    // A body without the key, or with card details, is refused before anything happens.
+    let body = json!({"address_id": address_id, "payment_mode": "UPI", "use_wallet": false, "expected_to_pay": to_pay});
+    b.post(&app, "/api/v3/order/", body.clone()).await.assert_error(400);
+    let mut with_card = body.clone();
+    with_card["card_number"] = json!("4111111111111111");
+    place(&app, &mut b, "attempt-card-0001", with_card).await.assert_error(400);
+    // A total that is not the server's: nothing placed.
+    let mut stale = body.clone();
+    stale["expected_to_pay"] = json!(to_pay - 100);
+    assert_eq!(place(&app, &mut b, "attempt-stale-001", stale).await.assert_error(409)["error"], "cart_changed");
+
+    let placed = place(&app, &mut b, "attempt-upi-0001", body.clone()).await;
+    assert_eq!(placed.status, 201, "{}", placed.text);
+    let placed = placed.json();
+    assert_eq!((placed["status"].as_str(), placed["next"].as_str()), (Some("Pending Payment"), Some("pay")));
+    let order_id = placed["order_id"].as_str().unwrap().to_string();
+    assert_eq!(b.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], 0, "the cart is empty");
+    // A double tap: the same answer, one order.
+    let again = place(&app, &mut b, "attempt-upi-0001", body.clone()).await;
+    assert_eq!(again.status, 201);
+    assert_eq!(again.json()["order_id"], order_id.as_str());
+    let mut other_body = body.clone();
+    other_body["use_wallet"] = json!(true);
+    assert_eq!(place(&app, &mut b, "attempt-upi-0001", other_body).await.assert_error(409)["error"], "idempotency_key_reused");
+
+    // Another shopper sees nothing of it.
+    let mut stranger = Browser::new();
+    stranger.login(&app, "9123470002").await;
+    stranger.post(&app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await.assert_error(404);
+    stranger.get(&app, &format!("/api/v1/orders/{order_id}/status/")).await.assert_error(404);
+
+    let start = b.post(&app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await;
+    assert_eq!(start.status, 200, "{}", start.text);
+    let start = start.json();
+    assert_eq!(start["amount"].as_i64(), Some(to_pay));
+    let pay = provider_pays(&app, &start, json!({"method": "upi", "vpa": "success@razorpay"})).await.json();
+    assert_eq!(pay["next"], "upi");
+    let done = provider_completes(&app, pay["razorpay_payment_id"].as_str().unwrap(), json!({"action": "approve"})).await;
+    assert_eq!(done.status, 200, "{}", done.text);
+    let done = done.json();
+
+    // The stranger cannot claim it; a forged signature is refused.
+    stranger.post(&app, "/api/v1/payments/razorpay/callback/", done.clone()).await.assert_error(404);
+    let mut forged = done.clone();
+    forged["razorpay_signature"] = json!(hmac_hex("guessed", b"x"));
+    assert_eq!(b.post(&app, "/api/v1/payments/razorpay/callback/", forged).await.assert_error(400)["error"], "payment_not_verified");
+
+    let ok = b.post(&app, "/api/v1/payments/razorpay/callback/", done.clone()).await;
+    assert_eq!(ok.status, 200, "{}", ok.text);
+    assert_eq!(ok.json()["status"], "Verified");
+    // Repeated: nothing changes.
+    assert_eq!(b.post(&app, "/api/v1/payments/razorpay/callback/", done).await.json()["status"], "Verified");
+
+    // The order keeps per line what was paid and the GST inside it; the lines add up to the goods.
+    let row = app.db.store.shopper_order(b_user(&app, "9123470001").await, &order_id).await.unwrap().unwrap();
+    let items = app.db.store.order_items(row.id).await.unwrap();
+    assert_eq!(row.total, to_pay);
+    let goods = q["breakup"]["to_pay"].as_i64().unwrap() - q["breakup"]["shipping"].as_i64().unwrap() - q["breakup"]["gift_wrap"].as_i64().unwrap();
+    assert_eq!(items.iter().map(|i| i.paid).sum::<i64>(), goods);
+    for i in &items {
+        assert_eq!(i.gst, drape_domain::checkout::gst_inside(i.paid, i.gst_rate));
+    }
+
+    // Thank-you data, by form post with the JSON of spec 000 §7.
+    let complete = b
+        .send(
+            &app,
+            Request::post("/get-checkout-complete-data/")
+                .header("content-type", "application/x-www-form-urlencoded")
+                .header("cookie", b.cookie_header_value())
+                .header("X-CSRFToken", b.cookies.get("csrftoken").cloned().unwrap_or_default())
+                .body(Body::from(format!("data={}", urlencode(&json!({"order_id": order_id}).to_string()))))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(complete.status, 200, "{}", complete.text);
+    let c = complete.json();
+    assert_eq!((c["ship_postal_code"].as_str(), c["city"].as_str(), c["cart_items_count"].as_i64()), (Some("400050"), Some("Mumbai"), Some(2)));
+    assert!(c["txnid"].as_str().unwrap().starts_with("pay_"), "{c}");
+    assert_eq!(c["total_value"].as_i64(), Some(to_pay));
+    assert!(!c["delivery_date"].as_str().unwrap().is_empty());
+    let outbox = app.db.store.recent_messages(20).await.unwrap();
+    assert!(outbox.iter().any(|m| m.body.contains(row.order_ref.as_str()) && m.body.contains("confirmed")), "a confirmation SMS");
+}
+
+async fn b_user(app: &TestApp, mobile: &str) -> i64 {
+    app.db.store.user_by_mobile(mobile).await.unwrap().unwrap().id
+}
+
+fn urlencode(s: &str) -> String {
+    s.bytes()
+        .map(|c| match c {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (c as char).to_string(),
+            _ => format!("%{c:02X}"),
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_payment_can_be_retried_and_a_saved_card_pays_later() {
+    let app = shop().await;
+    let (mut b, address_id) = shopper_with_cart(&app, "9123470011", "560001", 1).await;
+    let q = quote(&app, &mut b, &format!("address_id={address_id}")).await;
+    assert_eq!(q["cod"]["allowed"], false, "no COD at 560001");
+    assert!(q["cod"]["reason"].as_str().unwrap().contains("not available"));
+    let to_pay = q["breakup"]["to_pay"].as_i64().unwrap();
+    let cod = place(&app, &mut b, "cod-where-none-1", json!({"address_id": address_id, "payment_mode": "COD", "expected_to_pay": to_pay + 4_900})).await;
+    assert_eq!(cod.assert_error(400)["error"], "cod_not_allowed");
+
+    let placed = place(&app, &mut b, "card-attempt-0001", json!({"address_id": address_id, "payment_mode": "CARD", "expected_to_pay": to_pay})).await.json();
+    let order_id = placed["order_id"].as_str().unwrap().to_string();
+    let start = b.post(&app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await.json();
+    let customer = start["customer_id"].as_str().expect("a provider customer").to_string();
+    // Declined card: the script hears the error; the page reports it; the order waits for a retry.
+    let declined = provider_pays(
+        &app,
+        &start,
+        json!({"method": "card", "card[number]": "4000000000000002", "card[expiry_month]": "12", "card[expiry_year]": "30", "card[cvv]": "123", "card[name]": "Riya"}),
+    )
+    .await;
+    assert_eq!(declined.status, 400);
+    let failed = b.post(&app, "/api/v1/payments/razorpay/failure/", json!({"razorpay_order_id": start["provider_order_id"], "description": "declined"})).await;
+    assert_eq!(failed.json()["status"], "Pending Payment");
+    let status = status_of(&app, &mut b, &order_id).await;
+    assert_eq!(status["retry"]["allowed"], true, "{status}");
+    assert_eq!(status["ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS"], 2);
+
+    // Retry with a good card, saved for later.
+    let retry = b.post(&app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await.json();
+    assert_ne!(retry["provider_order_id"], start["provider_order_id"]);
+    let paid = provider_pays(
+        &app,
+        &retry,
+        json!({"method": "card", "card[number]": "4111111111111111", "card[expiry_month]": "12", "card[expiry_year]": "30", "card[cvv]": "123",
+               "card[name]": "Riya Sharma", "save": "1", "customer_id": customer}),
+    )
+    .await;
+    assert_eq!(paid.status, 200, "{}", paid.text);
+    assert_eq!(b.post(&app, "/api/v1/payments/razorpay/callback/", paid.json()).await.json()["status"], "Verified");
+    let status = status_of(&app, &mut b, &order_id).await;
+    assert_eq!((status["retry"]["allowed"].as_bool(), status["status"].as_str()), (Some(false), Some("Verified")));
+    b.post(&app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await.assert_error(409);
+
+    let cards = b.get(&app, "/api/v1/saved-cards/").await.json();
+    assert_eq!(cards["cards"][0]["last4"], "1111");
+    assert_eq!(cards["cards"][0]["network"], "Visa");
+    let token = cards["cards"][0]["token"].as_str().unwrap().to_string();
+
+    // Next order, by the saved card.
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 10).unwrap();
+    b.post(&app, "/api/v3/cart-items/", json!({"product": p.id, "quantity": 1, "size": size.value})).await;
+    let to_pay = quote(&app, &mut b, &format!("address_id={address_id}")).await["breakup"]["to_pay"].as_i64().unwrap();
+    let placed =
+        place(&app, &mut b, "saved-card-00001", json!({"address_id": address_id, "payment_mode": "SAVED_CARD", "expected_to_pay": to_pay})).await.json();
+    let order2 = placed["order_id"].as_str().unwrap().to_string();
+    let start = b.post(&app, &format!("/api/v1/orders/{order2}/payment/"), json!({})).await.json();
+    let paid = provider_pays(&app, &start, json!({"method": "card", "token": token, "card[cvv]": "123", "customer_id": customer})).await;
+    assert_eq!(b.post(&app, "/api/v1/payments/razorpay/callback/", paid.json()).await.json()["status"], "Verified");
+
+    // No card number or CVV is in any of Drape's tables.
+    for number in ["4111111111111111", "4000000000000002"] {
+        assert_eq!(app.db.columns_containing(number).await, Vec::<(String, String)>::new(), "a card number reached Drape's database");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webhooks_are_verified_applied_once_and_settle_a_closed_tab() {
+    let app = shop().await;
+    let (mut b, address_id) = shopper_with_cart(&app, "9123470021", "400050", 1).await;
+    let to_pay = quote(&app, &mut b, &format!("address_id={address_id}")).await["breakup"]["to_pay"].as_i64().unwrap();
+    let placed =
+        place(&app, &mut b, "netbanking-00001", json!({"address_id": address_id, "payment_mode": "NETBANKING", "expected_to_pay": to_pay})).await.json();
+    let order_id = placed["order_id"].as_str().unwrap().to_string();
+    let start = b.post(&app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await.json();
+
+    // A webhook with a wrong signature changes nothing.
+    let body = json!({"entity": "event", "event": "payment.captured", "payload": {"payment": {"entity":
+        {"id": "pay_forged", "order_id": start["provider_order_id"], "amount": to_pay, "status": "captured", "method": "netbanking"}}}})
+    .to_string();
+    let forged = Browser::new()
+        .send(
+            &app,
+            Request::post("/api/v1/payments/razorpay/webhook/")
+                .header("content-type", "application/json")
+                .header("X-Razorpay-Signature", hmac_hex("not-the-secret", body.as_bytes()))
+                .body(Body::from(body))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(forged.assert_error(400)["error"], "bad_signature");
+    assert_eq!(status_of(&app, &mut b, &order_id).await["status"], "Pending Payment");
+
+    // The shopper pays at the bank and closes the tab: only the (doubled) webhook tells Drape.
+    Browser::new().post(&app, "/sandbox/razorpay/_control", json!({"webhooks": "twice"})).await;
+    let pay = provider_pays(&app, &start, json!({"method": "netbanking", "bank": "HDFC"})).await.json();
+    assert_eq!(pay["next"], "bank");
+    provider_completes(&app, pay["razorpay_payment_id"].as_str().unwrap(), json!({"action": "success"})).await;
+    wait_for_status(&app, &mut b, &order_id, "Verified").await;
+
+    // No webhook at all: reconciliation asks the provider and settles the attempt.
+    Browser::new().post(&app, "/sandbox/razorpay/_control", json!({"webhooks": "none"})).await;
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 10).unwrap();
+    b.post(&app, "/api/v3/cart-items/", json!({"product": p.id, "quantity": 1, "size": size.value})).await;
+    let placed = place(&app, &mut b, "upi-closed-tab-1", json!({"address_id": address_id, "payment_mode": "UPI", "expected_to_pay": to_pay})).await.json();
+    let order2 = placed["order_id"].as_str().unwrap().to_string();
+    let start = b.post(&app, &format!("/api/v1/orders/{order2}/payment/"), json!({})).await.json();
+    let pay = provider_pays(&app, &start, json!({"method": "upi", "vpa": "success@razorpay"})).await.json();
+    provider_completes(&app, pay["razorpay_payment_id"].as_str().unwrap(), json!({"action": "approve"})).await;
+    assert_eq!(status_of(&app, &mut b, &order2).await["status"], "Pending Payment");
+    app.clock.advance(chrono::Duration::minutes(3));
+    drape_server::features::checkout::pay::housekeeping(&app.state).await;
+    assert_eq!(status_of(&app, &mut b, &order2).await["status"], "Verified");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unpaid_order_gives_its_stock_back_and_a_late_payment_is_refunded() {
+    let app = shop().await;
+    let (mut b, address_id) = shopper_with_cart(&app, "9123470031", "400050", 3).await;
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let stock = || async { app.db.store.sizes(p.id).await.unwrap().into_iter().map(|s| s.stock).sum::<i64>() };
+    let before = stock().await;
+    let to_pay = quote(&app, &mut b, &format!("address_id={address_id}")).await["breakup"]["to_pay"].as_i64().unwrap();
+    let placed = place(&app, &mut b, "abandoned-00001", json!({"address_id": address_id, "payment_mode": "UPI", "expected_to_pay": to_pay})).await.json();
+    let order_id = placed["order_id"].as_str().unwrap().to_string();
+    assert_eq!(stock().await, before - 3, "held while the shopper pays");
+    let start = b.post(&app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await.json();
+    // An attempt still open blocks another for five minutes.
+    assert_eq!(b.post(&app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await.assert_error(409)["error"], "retry_not_allowed");
+
+    app.clock.advance(chrono::Duration::hours(2) + chrono::Duration::minutes(1));
+    drape_server::features::checkout::pay::housekeeping(&app.state).await;
+    let status = status_of(&app, &mut b, &order_id).await;
+    assert_eq!(status["status"], "Payment Failed");
+    assert_eq!(status["retry"]["allowed"], false);
+    assert!(status["retry"]["reason"].as_str().unwrap().contains("back on sale"));
+    assert_eq!(stock().await, before, "the stock is back on sale");
+
+    // The shopper approves the old UPI request after all: the money goes back, the stock stays on sale.
+    let pay = provider_pays(&app, &start, json!({"method": "upi", "vpa": "success@razorpay"})).await.json();
+    provider_completes(&app, pay["razorpay_payment_id"].as_str().unwrap(), json!({"action": "approve"})).await;
+    let row = app.db.store.shopper_order(b_user(&app, "9123470031").await, &order_id).await.unwrap().unwrap();
+    for _ in 0..50 {
+        if !app.db.store.refunds_of(row.id).await.unwrap().is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let refunds = app.db.store.refunds_of(row.id).await.unwrap();
+    assert_eq!(refunds.len(), 1, "refunded once");
+    assert_eq!(refunds[0].0, to_pay);
+    assert!(refunds[0].2.as_deref().unwrap_or_default().starts_with("rfnd_"));
+    assert_eq!(stock().await, before);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cash_on_delivery_is_confirmed_by_the_code_and_the_wallet_pays_part() {
+    let app = shop().await;
+    let (mut b, address_id) = shopper_with_cart(&app, "9123470041", "400050", 1).await;
+    let user_id = b_user(&app, "9123470041").await;
+    let now = app.clock.now();
+    app.db.store.wallet_entry(user_id, drape_domain::wallet::EntryKind::Credit, 20_000, "goodwill", None, now).await.unwrap().unwrap();
+    let q = quote(&app, &mut b, &format!("address_id={address_id}&payment_mode=COD&use_wallet=1")).await;
+    assert_eq!(q["breakup"]["wallet_used"], 20_000);
+    let to_pay = q["breakup"]["to_pay"].as_i64().unwrap();
+    assert_eq!(to_pay, q["breakup"]["order_total"].as_i64().unwrap() - 20_000);
+    let placed =
+        place(&app, &mut b, "cod-with-wallet-1", json!({"address_id": address_id, "payment_mode": "COD", "use_wallet": true, "expected_to_pay": to_pay})).await;
+    assert_eq!(placed.status, 201, "{}", placed.text);
+    let placed = placed.json();
+    assert_eq!((placed["status"].as_str(), placed["next"].as_str()), (Some("Pending confirmation"), Some("confirm_cod")));
+    assert_eq!(app.db.store.wallet_balance(user_id).await.unwrap(), 0);
+    let order_id = placed["order_id"].as_str().unwrap().to_string();
+    let code = latest_code(&app, "9123470041").await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let url = format!("/api/v1/orders/{order_id}/confirm-cod/");
+    assert_eq!(b.post(&app, &url, json!({"code": wrong})).await.assert_error(400)["error"], "wrong_code");
+    let mut stranger = Browser::new();
+    stranger.login(&app, "9123470042").await;
+    stranger.post(&app, &url, json!({"code": code})).await.assert_error(404);
+    let ok = b.post(&app, &url, json!({"code": code})).await;
+    assert_eq!(ok.status, 200, "{}", ok.text);
+    assert_eq!(ok.json()["status"], "Verified");
+    assert_eq!(b.post(&app, &url, json!({"code": code})).await.assert_error(409)["error"], "not_awaiting_code");
+
+    // The wallet alone: no gateway, verified at once.
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 10).unwrap();
+    b.post(&app, "/api/v3/cart-items/", json!({"product": p.id, "quantity": 1, "size": size.value})).await;
+    app.db.store.wallet_entry(user_id, drape_domain::wallet::EntryKind::Credit, 5_000_000, "goodwill", None, now).await.unwrap().unwrap();
+    let q = quote(&app, &mut b, &format!("address_id={address_id}&use_wallet=1")).await;
+    assert_eq!(q["breakup"]["to_pay"], 0);
+    let upi = place(&app, &mut b, "wallet-but-upi-1", json!({"address_id": address_id, "payment_mode": "UPI", "use_wallet": true, "expected_to_pay": 0})).await;
+    assert_eq!(upi.assert_error(400)["error"], "nothing_to_pay");
+    let placed =
+        place(&app, &mut b, "wallet-only-0001", json!({"address_id": address_id, "payment_mode": "WALLET", "use_wallet": true, "expected_to_pay": 0})).await;
+    assert_eq!(placed.json()["status"], "Verified");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn checkout_refuses_what_it_cannot_do_with_a_message() {
+    let app = shop().await;
+    Browser::new().get(&app, "/api/v1/checkout/").await.assert_error(401);
+    let mut empty = Browser::new();
+    empty.login(&app, "9123470051").await;
+    assert_eq!(empty.get(&app, "/api/v1/checkout/").await.assert_error(400)["error"], "empty_cart");
+
+    let (mut b, address_id) = shopper_with_cart(&app, "9123470052", "781001", 1).await;
+    let q = quote(&app, &mut b, &format!("address_id={address_id}")).await;
+    assert_eq!(q["delivery"]["deliverable"], false);
+    let to_pay = q["breakup"]["to_pay"].as_i64().unwrap();
+    let r = place(&app, &mut b, "not-served-0001", json!({"address_id": address_id, "payment_mode": "UPI", "expected_to_pay": to_pay})).await;
+    assert_eq!(r.assert_error(400)["error"], "not_deliverable");
+    // Someone else's address: 404.
+    let (_, other_address) = shopper_with_cart(&app, "9123470053", "400050", 1).await;
+    b.get(&app, &format!("/api/v1/checkout/?address_id={other_address}")).await.assert_error(404);
+    place(&app, &mut b, "not-mine-000001", json!({"address_id": other_address, "payment_mode": "UPI", "expected_to_pay": to_pay})).await.assert_error(404);
+    // Malformed VPA.
+    assert_eq!(
+        b.post(&app, "/api/v1/payments/validate-vpa/", json!({"vpa": "no-at-sign"})).await.assert_error(400)["fields"]["vpa"],
+        "Enter a UPI id like name@bank."
+    );
+    let ok = b.post(&app, "/api/v1/payments/validate-vpa/", json!({"vpa": "riya@okhdfc"})).await;
+    assert_eq!(ok.json()["success"], true);
+    // Unknown order ids.
+    b.get(&app, "/api/v1/orders/nope/status/").await.assert_error(404);
+}
