@@ -57,5 +57,13 @@ LUA
 out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$work/add.lua" "$base/api/v3/cart-items/")
 printf '%-44s %12s %12s %s\n' "/api/v3/cart-items/ (add to cart POST)" "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" "$(awk '$1=="99%" {print $2}' <<<"$out")" "$(grep -E "Non-2xx" <<<"$out" || true)"
 
+# Placing orders: 2,000 shoppers with a cart each, 32 orders in flight, all for one size (the hot row).
+cargo build -q --release --example order_bench -p drape-server
+./target/release/examples/order_bench "sqlite://$work/orders.db?mode=rwc" 2000
+if psql -h 127.0.0.1 -U postgres -d test -qc "DROP SCHEMA IF EXISTS drape_bench CASCADE; CREATE SCHEMA drape_bench" 2>/dev/null; then
+  ./target/release/examples/order_bench "postgres://postgres@127.0.0.1:5432/test?options=-c%20search_path%3Ddrape_bench" 2000
+  psql -h 127.0.0.1 -U postgres -d test -qc "DROP SCHEMA drape_bench CASCADE" 2>/dev/null || true
+fi
+
 echo
 node web/scripts/bundle-size.mjs web/dist
