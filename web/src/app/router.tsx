@@ -22,11 +22,11 @@ const CategoryRoute = lazy(async () => ({ default: (await import('./routes/categ
 const CatchAllRoute = lazy(async () => ({ default: (await import('./routes/catch-all')).CatchAllRoute }));
 const CartRoute = lazy(async () => ({ default: (await import('./routes/cart')).CartRoute }));
 const OrderHistoryRoute = placeholder('OrderHistoryRoute');
-const RetryPaymentRoute = placeholder('RetryPaymentRoute');
+const RetryPaymentRoute = lazy(async () => ({ default: (await import('./routes/retry-payment')).RetryPaymentRoute }));
 const ProductNpsRoute = placeholder('ProductNpsRoute');
 const WishlistRoute = lazy(async () => ({ default: (await import('./routes/wishlist')).WishlistRoute }));
-const CheckoutRoute = placeholder('CheckoutRoute');
-const CheckoutCompleteRoute = placeholder('CheckoutCompleteRoute');
+const CheckoutRoute = lazy(async () => ({ default: (await import('./routes/checkout')).CheckoutRoute }));
+const CheckoutCompleteRoute = lazy(async () => ({ default: (await import('./routes/checkout-complete')).CheckoutCompleteRoute }));
 const SearchRoute = placeholder('SearchRoute');
 const WalletRoute = lazy(async () => ({ default: (await import('./routes/wallet')).WalletRoute }));
 const CouponsRoute = placeholder('CouponsRoute');

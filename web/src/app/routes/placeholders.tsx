@@ -10,26 +10,8 @@ export function OrderHistoryRoute() {
   return <ComingSoon title="My orders" icon="box" />;
 }
 
-export function RetryPaymentRoute() {
-  const [params] = useSearchParams();
-  const orderId = params.get('order_id');
-  return (
-    <ComingSoon title="Retry payment" icon="wallet">
-      {orderId ? `Retrying the payment for order ${orderId} will be possible here soon.` : undefined}
-    </ComingSoon>
-  );
-}
-
 export function ProductNpsRoute() {
   return <ComingSoon title="Rate your product" icon="star" />;
-}
-
-export function CheckoutRoute() {
-  return <ComingSoon title="Checkout" icon="lock" />;
-}
-
-export function CheckoutCompleteRoute() {
-  return <ComingSoon title="Order placed" icon="box" />;
 }
 
 export function SearchRoute() {

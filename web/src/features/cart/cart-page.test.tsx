@@ -42,8 +42,7 @@ describe('<CartPage>', () => {
     expect(screen.getByTestId('summary-total').textContent).toBe('₹1,499');
     expect(screen.getByTestId('you-save').textContent).toBe('You save ₹801 on this order');
     const bar = screen.getByTestId('checkout-bar');
-    const checkout = within(bar).getByRole('button', { name: 'Checkout coming soon' }) as HTMLButtonElement;
-    expect(checkout.disabled).toBe(true);
+    expect(within(bar).getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout/');
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/get-event-data/')).toHaveLength(1));
     const event = calls.find((c) => c.url.pathname === '/get-event-data/')!;
     const form = new URLSearchParams(String(event.init.body));

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@/shared/api/types';
 import { ToastProvider } from '@/shared/components/ui/Toast';
@@ -89,12 +89,19 @@ function wrap(ui: ReactNode, path = '/product/padded-t-shirt-bra-black-12') {
           <Routes>
             <Route path="/product/:slug" element={ui} />
             <Route path="/view-cart/" element={<p>The cart</p>} />
-            <Route path="/login" element={<p>Login page</p>} />
+            <Route path="/checkout/" element={<p>The checkout</p>} />
+            <Route path="/login" element={<LoginProbe />} />
           </Routes>
         </MemoryRouter>
       </ToastProvider>
     </QueryClientProvider>,
   );
+}
+
+/** The login page stand-in shows where it would send the visitor back to. */
+function LoginProbe() {
+  const next = new URLSearchParams(useLocation().search).get('next');
+  return <p>Login page{next ? `, then ${next}` : ''}</p>;
 }
 
 const plain = (...sizes: ReturnType<typeof sizeFixture>[]) => toProductSizes(sizesFixture(sizes));
@@ -281,11 +288,19 @@ describe('ProductView', () => {
     expect((await screen.findByText('Only 1 left in this size')).closest('#toast-warning')).toBeTruthy();
   });
 
-  it('Buy Now adds, then opens /view-cart/', async () => {
-    view();
+  it('Buy Now adds, then opens /checkout/ for a shopper', async () => {
+    view({ me: shopper('riya@example.com') });
     fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
     fireEvent.click(screen.getByRole('button', { name: /buy now/i }));
-    expect(await screen.findByText('The cart')).toBeTruthy();
+    expect(await screen.findByText('The checkout')).toBeTruthy();
+    expect(calls('POST', '/api/v3/cart-items/').length).toBe(1);
+  });
+
+  it('Buy Now for a guest adds, then logs in on the way to /checkout/', async () => {
+    view({ me: guest });
+    fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
+    fireEvent.click(screen.getByRole('button', { name: /buy now/i }));
+    expect(await screen.findByText('Login page, then /checkout/')).toBeTruthy();
     expect(calls('POST', '/api/v3/cart-items/').length).toBe(1);
   });
 

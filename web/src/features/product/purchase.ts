@@ -21,6 +21,15 @@ export const FREE_SIZE_AUTO_SELECT_MS = 500;
  */
 export const BUY_NOW_POLL_MS = 100;
 export const CART_PATH = '/view-cart/';
+export const CHECKOUT_PATH = '/checkout/';
+
+/**
+ * Where Buy Now goes once the item is in the cart: checkout; a guest logs in first and comes back to it
+ * (checkout is for logged-in shoppers). A session still loading goes to checkout, which asks the same.
+ */
+export function buyNowPath(loggedIn: boolean | undefined): string {
+  return loggedIn === false ? `/login?next=${encodeURIComponent(CHECKOUT_PATH)}` : CHECKOUT_PATH;
+}
 
 /** What the shopper has chosen: `size` for an ordinary product, `combo1`/`combo2` for the two parts of a combo. */
 export interface Selection {

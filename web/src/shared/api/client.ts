@@ -81,6 +81,8 @@ export interface RequestOptions {
    * without `X-CSRFToken`, so the cookie is fetched first when there is none, as for a POST.
    */
   changes?: boolean;
+  /** Extra request headers (e.g. an order's Idempotency-Key); the app and CSRF headers still apply. */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -136,7 +138,7 @@ export const CSRF_FORM_FIELD = 'csrfmiddlewaretoken';
 export const XHR_HEADER = { 'X-Requested-With': 'XMLHttpRequest' } as const;
 
 export async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...APP_HEADERS };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers, ...APP_HEADERS };
   // Every call carries the token once the cookie exists (the spec's clients do, GETs included);
   // only calls the server would refuse without it wait for the cookie, so a first page load
   // stays one request.

@@ -85,10 +85,11 @@ pub struct QuoteQuery {
 pub fn delivery_out(q: &Quote) -> DeliveryOut {
     let date = q.delivery_date;
     let message = match (q.service.filter(|s| s.delivers()), date) {
-        (Some(s), Some(d)) if s.cod => format!("Delivery by {}. Cash on delivery available.", d.format("%a, %-d %b")),
-        (Some(_), Some(d)) => format!("Delivery by {}. Cash on delivery is not available here: pay online.", d.format("%a, %-d %b")),
+        // The date is sent apart (estimated_delivery_ui): the page shows it, then this line.
+        (Some(s), Some(_)) if s.cod => "Cash on delivery available.".to_string(),
+        (Some(_), Some(_)) => "Cash on delivery is not available here: pay online.".to_string(),
         _ if q.address.is_none() => "Add a delivery address to see when your order arrives.".to_string(),
-        _ => "Sorry, we do not deliver to this pincode yet. Choose another address.".to_string(),
+        _ => "Sorry, we do not deliver to this pincode yet.".to_string(),
     };
     DeliveryOut {
         deliverable: q.deliverable(),

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { errorMessage, isApiError } from '@/shared/api/client';
 import { isLoggedIn, useSession } from '@/shared/api/session';
 import type { Cart } from '@/shared/api/types';
@@ -175,12 +176,11 @@ function CartContents({
             View price details
           </a>
         </div>
-        <button type="button" className="button button--primary cart-bar__button" disabled aria-describedby="checkout-note">
-          Checkout coming soon
-        </button>
-        <p className="visually-hidden" id="checkout-note">
-          Orders cannot be placed online yet; your cart is saved.
-        </p>
+        {/* guests are asked to log in by checkout itself, and come back to it */}
+        <Link to="/checkout/" className="button button--primary cart-bar__button" data-testid="checkout-link">
+          <Icon name="lock" size={18} />
+          Checkout
+        </Link>
       </div>
     </>
   );

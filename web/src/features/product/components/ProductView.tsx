@@ -21,7 +21,7 @@ import { rupees, viewItem } from '../analytics';
 import { isBraSku } from '../bra-size';
 import { usePurchase } from '../hooks/use-purchase';
 import { productTag } from '../product-tag';
-import { CART_PATH, cartItem, chosenItem, isComboSizes, missingSizeMessage, requestableSizes, type SizeSlot } from '../purchase';
+import { buyNowPath, cartItem, chosenItem, isComboSizes, missingSizeMessage, requestableSizes, type SizeSlot } from '../purchase';
 import { ColourSwatches } from './ColourSwatches';
 import { Gallery } from './Gallery';
 import { Offers } from './Offers';
@@ -170,8 +170,9 @@ export function ProductView({
       onCartChanged?.(res.cart_quantity);
       refreshProduct();
       void queryClient.invalidateQueries({ queryKey: offersKey(product.id) });
-      // Buy Now goes to the cart once the add has completed (the spec polls for it every 100 ms).
-      if (mode === 'buy') navigate(CART_PATH);
+      // Buy Now goes to checkout once the add has completed (the spec polls for it every 100 ms);
+      // a guest logs in on the way.
+      if (mode === 'buy') navigate(buyNowPath(me ? loggedIn : undefined));
     } catch (e) {
       toast.error(errorMessage(e), PRODUCT_PAGE_TOAST);
     }

@@ -1,0 +1,79 @@
+import { useCallback, useRef, useState } from 'react';
+import { errorMessage, isApiError } from '@/shared/api/client';
+import { confirmPayment, reportPaymentFailure, startPayment } from './api/payment';
+import { createPaymentData, rememberPaymentKey, type MethodFields } from './payment';
+import { loadProviderScript, PROVIDER_UNREACHABLE } from './provider-script';
+
+/** 'starting': the shop and the provider's script; 'provider': the provider's own pages; 'confirming': the shop checks its answer. */
+export type PayStage = 'idle' | 'starting' | 'provider' | 'confirming';
+export type PayFailure = { orderId: string; message: string };
+
+export const CONFIRM_FAILED = 'We couldn’t confirm your payment yet. If money left your account, it will show on the order shortly.';
+
+/**
+ * Pays a placed order online (checkout and the retry page): POST /api/v1/orders/{id}/payment/, the
+ * provider's script, createPayment with the method's fields — the only place a card number or CVV goes —
+ * then the shop confirms the provider's success (→ `onPaid`) or records its refusal (→ `failure`).
+ * Never twice at once.
+ */
+export function usePay(onPaid: (orderId: string) => void) {
+  const [stage, setStage] = useState<PayStage>('idle');
+  const [failure, setFailure] = useState<PayFailure | null>(null);
+  const busy = useRef(false);
+
+  const fail = useCallback((orderId: string, message: string) => {
+    busy.current = false;
+    setStage('idle');
+    setFailure({ orderId, message });
+  }, []);
+
+  const pay = useCallback(
+    async (orderId: string, fields: MethodFields) => {
+      if (busy.current) return;
+      busy.current = true;
+      setFailure(null);
+      setStage('starting');
+      try {
+        const start = await startPayment(orderId);
+        rememberPaymentKey(start.key);
+        const Provider = await loadProviderScript(start.checkout_js);
+        const provider = new Provider({ key: start.key });
+        let settled = false;
+        provider.on('payment.success', (r) => {
+          if (settled) return;
+          settled = true;
+          setStage('confirming');
+          confirmPayment({
+            razorpay_order_id: r.razorpay_order_id,
+            razorpay_payment_id: r.razorpay_payment_id,
+            razorpay_signature: r.razorpay_signature,
+          }).then(
+            (done) => onPaid(done.order_id),
+            (e: unknown) => {
+              console.error('payment not confirmed', e);
+              fail(orderId, CONFIRM_FAILED);
+            },
+          );
+        });
+        provider.on('payment.error', (e) => {
+          if (settled) return;
+          settled = true;
+          const { code, description } = e.error;
+          reportPaymentFailure({ razorpay_order_id: start.provider_order_id, code, description }).catch((err: unknown) =>
+            console.error('payment failure not recorded', err),
+          );
+          fail(orderId, description);
+        });
+        setStage('provider');
+        provider.createPayment(createPaymentData(start, fields));
+      } catch (e) {
+        // the shop's refusal in its words (409 retry_not_allowed…); the provider's script failing, in ours
+        if (!isApiError(e)) console.error('payment provider failed', e);
+        fail(orderId, isApiError(e) ? errorMessage(e) : PROVIDER_UNREACHABLE);
+      }
+    },
+    [fail, onPaid],
+  );
+
+  return { pay, stage, failure, busy: stage !== 'idle' };
+}
