@@ -47,12 +47,54 @@ pub struct PaymentConfig {
     pub api_base: String,
     /// `RAZORPAY_CHECKOUT_JS` (default https://checkout.razorpay.com/v1/checkout.js).
     pub checkout_js: String,
+    /// `DRAPE_PAYMENT_PROVIDER`: razorpay (default, `paymentSDK` RAZORPAY) or payu.
+    pub provider: Provider,
+    /// `PAYU_KEY`, `PAYU_SALT`.
+    pub payu_key: String,
+    pub payu_salt: String,
+    /// `PAYU_PAYMENT_URL` (default https://secure.payu.in/_payment): where the browser posts the hosted form.
+    pub payu_payment_url: String,
+    /// `PAYU_INFO_URL` (default https://info.payu.in/merchant/postservice.php?form=2): verify and refund.
+    pub payu_info_url: String,
+    /// `DRAPE_PUBLIC_URL` (default http://{DRAPE_LISTEN}): the shop's address as shoppers' browsers
+    /// reach it, for the provider's return address.
+    pub public_url: String,
+}
+
+/// Which provider new payments go to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Provider {
+    Razorpay,
+    PayU,
+}
+
+impl Provider {
+    /// As stored on attempts and events.
+    pub fn code(self) -> &'static str {
+        match self {
+            Provider::Razorpay => "razorpay",
+            Provider::PayU => "payu",
+        }
+    }
+    /// As the client reads it (spec 000 §3 paymentSDK).
+    pub fn sdk(self) -> &'static str {
+        match self {
+            Provider::Razorpay => "RAZORPAY",
+            Provider::PayU => "PAYU",
+        }
+    }
 }
 
 impl std::fmt::Debug for PaymentConfig {
     // Secrets never reach a log line.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PaymentConfig").field("sandbox", &self.sandbox).field("key_id", &self.key_id).field("api_base", &self.api_base).finish()
+        f.debug_struct("PaymentConfig")
+            .field("sandbox", &self.sandbox)
+            .field("provider", &self.provider)
+            .field("key_id", &self.key_id)
+            .field("api_base", &self.api_base)
+            .field("payu_key", &self.payu_key)
+            .finish()
     }
 }
 
@@ -67,6 +109,12 @@ impl PaymentConfig {
             webhook_secret: random_secret(),
             api_base: format!("http://{host}/sandbox/razorpay"),
             checkout_js: "/sandbox/razorpay/v1/checkout.js".into(),
+            provider: Provider::Razorpay,
+            payu_key: "payu_test_drapesandbox".into(),
+            payu_salt: random_secret(),
+            payu_payment_url: "/sandbox/payu/_payment".into(),
+            payu_info_url: format!("http://{host}/sandbox/payu/merchant/postservice.php?form=2"),
+            public_url: format!("http://{host}"),
         }
     }
 }
@@ -97,7 +145,7 @@ impl Config {
                 None => Ok(default),
             }
         };
-        let payments = match var("DRAPE_PAYMENTS").as_deref().map(str::trim) {
+        let mut payments = match var("DRAPE_PAYMENTS").as_deref().map(str::trim) {
             Some("sandbox") => PaymentConfig::sandbox(listen),
             None if demo => PaymentConfig::sandbox(listen),
             Some(other) if other != "razorpay" => anyhow::bail!("DRAPE_PAYMENTS is sandbox or razorpay, not {other:?}"),
@@ -108,8 +156,22 @@ impl Config {
                 webhook_secret: var("RAZORPAY_WEBHOOK_SECRET").unwrap_or_default(),
                 api_base: var("RAZORPAY_API_BASE").unwrap_or_else(|| "https://api.razorpay.com".into()),
                 checkout_js: var("RAZORPAY_CHECKOUT_JS").unwrap_or_else(|| "https://checkout.razorpay.com/v1/checkout.js".into()),
+                provider: Provider::Razorpay,
+                payu_key: var("PAYU_KEY").unwrap_or_default(),
+                payu_salt: var("PAYU_SALT").unwrap_or_default(),
+                payu_payment_url: var("PAYU_PAYMENT_URL").unwrap_or_else(|| "https://secure.payu.in/_payment".into()),
+                payu_info_url: var("PAYU_INFO_URL").unwrap_or_else(|| "https://info.payu.in/merchant/postservice.php?form=2".into()),
+                public_url: format!("http://{listen}"),
             },
         };
+        payments.provider = match var("DRAPE_PAYMENT_PROVIDER").as_deref().map(str::trim) {
+            None | Some("razorpay") => Provider::Razorpay,
+            Some("payu") => Provider::PayU,
+            Some(other) => anyhow::bail!("DRAPE_PAYMENT_PROVIDER is razorpay or payu, not {other:?}"),
+        };
+        if let Some(url) = var("DRAPE_PUBLIC_URL") {
+            payments.public_url = url.trim_end_matches('/').to_string();
+        }
         let defaults = (CheckoutSettings::default(), PaymentWindow::default());
         Ok(Config {
             payments,

@@ -27,12 +27,15 @@ pub struct AppState {
     pub config: Arc<config::Config>,
     /// The payment provider's adapter (Razorpay, or the sandbox speaking its protocol).
     pub razorpay: payments::razorpay::Razorpay,
+    /// The PayU adapter (the alternative provider).
+    pub payu: payments::payu::PayU,
 }
 
 impl AppState {
     pub fn new(store: Store, clock: Arc<dyn Clock>, config: config::Config) -> Self {
         let razorpay = payments::razorpay::Razorpay::new(config.payments.clone());
-        AppState { store, clock, config: Arc::new(config), razorpay }
+        let payu = payments::payu::PayU::new(config.payments.clone());
+        AppState { store, clock, config: Arc::new(config), razorpay, payu }
     }
     pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
         self.clock.now()

@@ -16,7 +16,7 @@ use utoipa::{Modify, OpenApi};
         account::send_otp, account::login, account::me, account::logout, wallet::wallet,
         addresses::list, addresses::add, addresses::edit, addresses::remove, addresses::pin_state_city, addresses::check_pincode,
         checkout::quote::checkout, checkout::place::place_order, checkout::pay::start_payment, checkout::pay::callback, checkout::pay::failure,
-        checkout::pay::webhook, checkout::pay::saved_cards, checkout::pay::validate_vpa, checkout::complete::checkout_complete,
+        checkout::pay::webhook, checkout::payu::payu_return, checkout::pay::saved_cards, checkout::pay::validate_vpa, checkout::complete::checkout_complete,
         checkout::complete::order_status, checkout::complete::confirm_cod, checkout::complete::resend_cod_code,
         catalog::menu, catalog::listing, catalog::product, catalog::sizes, catalog::item_in_stock,
         catalog::product_features, catalog::last_purchased_size,

@@ -51,7 +51,7 @@ pub const STATE_CHANGING_ROUTES: &[(&str, &str)] = &[
 
 /// State-changing routes the payment provider calls: no CSRF cookie, a signature instead (checked by
 /// the handler; tests/checkout.rs sends forged ones).
-pub const PROVIDER_ROUTES: &[(&str, &str)] = &[("POST", crate::security::PAYMENT_WEBHOOK_PATH)];
+pub const PROVIDER_ROUTES: &[(&str, &str)] = &[("POST", crate::security::PAYMENT_WEBHOOK_PATH), ("POST", crate::security::PAYU_RETURN_PATH)];
 
 pub fn router(state: AppState) -> Router {
     let mut r = Router::new()
@@ -78,6 +78,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/payments/razorpay/callback/", post(checkout::pay::callback))
         .route("/api/v1/payments/razorpay/failure/", post(checkout::pay::failure))
         .route(crate::security::PAYMENT_WEBHOOK_PATH, post(checkout::pay::webhook))
+        .route(crate::security::PAYU_RETURN_PATH, post(checkout::payu::payu_return))
         .route("/api/v1/payments/validate-vpa/", post(checkout::pay::validate_vpa))
         .route("/api/v1/saved-cards/", get(checkout::pay::saved_cards))
         .route("/get-checkout-complete-data/", post(checkout::complete::checkout_complete))
@@ -135,6 +136,7 @@ pub fn router(state: AppState) -> Router {
     if state.config.payments.sandbox {
         // The provider's stand-in, under its own prefix: never on unless asked for (config.rs).
         r = r.nest_service("/sandbox/razorpay", crate::payments::sandbox::Sandbox::new(state.config.payments.clone()).router());
+        r = r.nest_service("/sandbox/payu", crate::payments::payu_sandbox::PayUSandbox::new(state.config.payments.clone()).router());
     }
     if state.config.serves_dev_outbox() {
         r = r.route("/dev/outbox", get(dev::outbox));

@@ -62,8 +62,12 @@ pub const PAYMENT_WEBHOOK_PATH: &str = "/api/v1/payments/razorpay/webhook/";
 /// Calls that come from the payment provider (or the sandbox standing in for it), not from the shop's
 /// pages: they carry no CSRF cookie and prove themselves by signatures and keys.
 fn from_payment_provider(path: &str) -> bool {
-    path == PAYMENT_WEBHOOK_PATH || path.starts_with("/sandbox/razorpay/")
+    path == PAYMENT_WEBHOOK_PATH || path == PAYU_RETURN_PATH || path.starts_with("/sandbox/razorpay/") || path.starts_with("/sandbox/payu/")
 }
+
+/// Where PayU's hosted page sends the shopper's browser back, with the answer and its reverse hash. A
+/// cross-site form post: no cookie comes with it, the hash is the proof.
+pub const PAYU_RETURN_PATH: &str = "/api/v1/payments/payu/return/";
 
 fn is_state_changing(m: &Method) -> bool {
     matches!(*m, Method::POST | Method::PUT | Method::PATCH | Method::DELETE)
@@ -199,7 +203,7 @@ async fn in_error_shape(res: Response) -> Response {
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self' https://checkout.razorpay.com; style-src 'self'; \
     img-src 'self' data: blob: https://cdn.razorpay.com; media-src 'self'; font-src 'self'; \
     connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com; frame-src https://api.razorpay.com https://checkout.razorpay.com; \
-    object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+    object-src 'none'; base-uri 'self'; form-action 'self' https://secure.payu.in https://test.payu.in; frame-ancestors 'none'";
 /// Largest total of request headers accepted (a browser sends a few KB; cookies included).
 pub const HEADER_LIMIT: usize = 16 * 1024;
 

@@ -17,7 +17,11 @@ use std::time::Duration;
 const SLUG: &str = "everyday-padded-t-shirt-bra-black";
 
 async fn shop() -> TestApp {
-    let app = serving_app().await;
+    shop_with(drape_server::config::Provider::Razorpay).await
+}
+
+async fn shop_with(provider: drape_server::config::Provider) -> TestApp {
+    let app = serving_app_with(provider).await;
     app.db.add_pincodes(&[("400050", "Mumbai", "Maharashtra"), ("560001", "Bangalore", "Karnataka"), ("781001", "Kamrup", "Assam")]).await;
     let s = |prepaid, cod, pickup, days| Service { prepaid, cod, pickup, days };
     let rows = vec![
@@ -431,4 +435,101 @@ async fn checkout_refuses_what_it_cannot_do_with_a_message() {
     assert_eq!(ok.json()["success"], true);
     // Unknown order ids.
     b.get(&app, "/api/v1/orders/nope/status/").await.assert_error(404);
+}
+
+/// A form post as a browser sends it, with no cookies (PayU's pages are another site).
+async fn form_post(app: &TestApp, path: &str, fields: &[(String, String)]) -> Answer {
+    let body = fields.iter().map(|(k, v)| format!("{}={}", urlencode(k), urlencode(v))).collect::<Vec<_>>().join("&");
+    Browser::new().send(app, Request::post(path).header("content-type", "application/x-www-form-urlencoded").body(Body::from(body)).unwrap()).await
+}
+
+/// The hidden inputs of the sandbox's return page: what the browser posts back to the shop.
+fn hidden_inputs(html: &str) -> Vec<(String, String)> {
+    let unescape = |s: &str| s.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+    html.split("<input type=\"hidden\" name=\"")
+        .skip(1)
+        .map(|rest| {
+            let (name, rest) = rest.split_once("\" value=\"").unwrap();
+            let value = rest.split_once('"').unwrap().0;
+            (unescape(name), unescape(value))
+        })
+        .collect()
+}
+
+/// Pays a PayU attempt on the sandbox's hosted page and returns the form the browser brings back.
+async fn pay_on_payu(app: &TestApp, start: &Value, choice: &[(&str, &str)]) -> Vec<(String, String)> {
+    let payu = &start["payu"];
+    assert_eq!(payu["action"], "/sandbox/payu/_payment");
+    let fields: Vec<(String, String)> = payu["fields"].as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string())).collect();
+    let page = form_post(app, "/sandbox/payu/_payment", &fields).await;
+    assert_eq!(page.status, 200, "{}", page.text);
+    let txnid = start["provider_order_id"].as_str().unwrap().to_string();
+    let mut pay = vec![("txnid".to_string(), txnid)];
+    pay.extend(choice.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    let back = form_post(app, "/sandbox/payu/_pay", &pay).await;
+    assert_eq!(back.status, 200, "{}", back.text);
+    assert!(back.text.contains("/api/v1/payments/payu/return/"), "{}", back.text);
+    hidden_inputs(&back.text)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn payu_pays_on_its_hosted_page_and_its_answer_is_checked() {
+    let app = shop_with(drape_server::config::Provider::PayU).await;
+    let (mut b, address_id) = shopper_with_cart(&app, "9123470061", "400050", 1).await;
+    let q = quote(&app, &mut b, &format!("address_id={address_id}")).await;
+    assert_eq!(q["payment"]["paymentSDK"], "PAYU");
+    let to_pay = q["breakup"]["to_pay"].as_i64().unwrap();
+    let placed = place(&app, &mut b, "payu-online-0001", json!({"address_id": address_id, "payment_mode": "ONLINE", "expected_to_pay": to_pay})).await.json();
+    let order_id = placed["order_id"].as_str().unwrap().to_string();
+    assert_eq!(placed["payment_mode"], "PAYU");
+    let start = b.post(&app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await.json();
+    assert_eq!(start["provider"], "PAYU");
+
+    // A tampered request is refused by the hosted page.
+    let mut tampered: Vec<(String, String)> =
+        start["payu"]["fields"].as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string())).collect();
+    tampered.iter_mut().filter(|f| f.0 == "amount").for_each(|f| f.1 = "1.00".into());
+    assert_eq!(form_post(&app, "/sandbox/payu/_payment", &tampered).await.status, 400);
+
+    // A failed UPI payment: back to retry payment, the order still waits.
+    let answer = pay_on_payu(&app, &start, &[("mode", "UPI"), ("vpa", "failure@payu"), ("action", "pay")]).await;
+    let back = form_post(&app, "/api/v1/payments/payu/return/", &answer).await;
+    assert_eq!(back.status, 303, "{}", back.text);
+    assert_eq!(back.headers["location"], format!("/retrypayment/?order_id={order_id}&payment=failed").as_str());
+    let status = status_of(&app, &mut b, &order_id).await;
+    assert_eq!(
+        (status["status"].as_str(), status["retry"]["allowed"].as_bool(), status["provider"].as_str()),
+        (Some("Pending Payment"), Some(true), Some("PAYU"))
+    );
+
+    // Paid on a retry; an answer whose amount was changed on the way is refused and changes nothing.
+    let start = b.post(&app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await.json();
+    let answer = pay_on_payu(&app, &start, &[("mode", "CC"), ("ccnum", "5123 4567 8901 2346"), ("action", "pay")]).await;
+    let mut forged = answer.clone();
+    forged.iter_mut().filter(|f| f.0 == "amount").for_each(|f| f.1 = "1.00".into());
+    assert_eq!(form_post(&app, "/api/v1/payments/payu/return/", &forged).await.assert_error(400)["error"], "payment_not_verified");
+    assert_eq!(status_of(&app, &mut b, &order_id).await["status"], "Pending Payment");
+    let back = form_post(&app, "/api/v1/payments/payu/return/", &answer).await;
+    assert_eq!(back.headers["location"], format!("/checkout/complete/?order_id={order_id}").as_str());
+    assert_eq!(status_of(&app, &mut b, &order_id).await["status"], "Verified");
+    // The same answer again changes nothing.
+    assert_eq!(form_post(&app, "/api/v1/payments/payu/return/", &answer).await.status, 303);
+    assert_eq!(app.db.columns_containing("5123456789012346").await, Vec::<(String, String)>::new());
+
+    // Paid after the window closed: PayU refunds it (cancel_refund_transaction), the stock stays on sale.
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 10).unwrap();
+    b.post(&app, "/api/v3/cart-items/", json!({"product": p.id, "quantity": 1, "size": size.value})).await;
+    let placed = place(&app, &mut b, "payu-late-00001", json!({"address_id": address_id, "payment_mode": "ONLINE", "expected_to_pay": to_pay})).await.json();
+    let late = placed["order_id"].as_str().unwrap().to_string();
+    let start = b.post(&app, &format!("/api/v1/orders/{late}/payment/"), json!({})).await.json();
+    app.clock.advance(chrono::Duration::hours(3));
+    drape_server::features::checkout::pay::housekeeping(&app.state).await;
+    assert_eq!(status_of(&app, &mut b, &late).await["status"], "Payment Failed");
+    let answer = pay_on_payu(&app, &start, &[("mode", "UPI"), ("vpa", "success@payu"), ("action", "pay")]).await;
+    let back = form_post(&app, "/api/v1/payments/payu/return/", &answer).await;
+    assert!(back.headers["location"].to_str().unwrap().starts_with("/retrypayment/"));
+    let row = app.db.store.shopper_order(b_user(&app, "9123470061").await, &late).await.unwrap().unwrap();
+    let refunds = app.db.store.refunds_of(row.id).await.unwrap();
+    assert_eq!((refunds.len(), refunds[0].0), (1, to_pay), "refunded once, in full");
 }

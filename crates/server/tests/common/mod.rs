@@ -91,12 +91,18 @@ pub async fn app() -> TestApp {
 /// The demo shop also listening on a real port, with the payment sandbox mounted there: the payment
 /// adapter reaches the sandbox over HTTP, and the sandbox posts its webhooks back, as in production.
 pub async fn serving_app() -> TestApp {
+    serving_app_with(drape_server::config::Provider::Razorpay).await
+}
+
+/// `serving_app` with new payments going to `provider`.
+pub async fn serving_app_with(provider: drape_server::config::Provider) -> TestApp {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("a free port");
     let addr = listener.local_addr().unwrap();
     let app = app_with(
         |c| {
             c.listen = addr;
             c.payments = drape_server::config::PaymentConfig::sandbox(addr);
+            c.payments.provider = provider;
         },
         true,
     )

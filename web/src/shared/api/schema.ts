@@ -202,6 +202,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payments/payu/return/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * PayU's answer, brought back by the shopper's browser (a cross-site form post: no session cookie
+         *     comes with it). Settled by PayU's own record, then the browser goes to the thank-you page or, when
+         *     the payment did not go through, to retry payment.
+         */
+        post: operations["payu_return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payments/razorpay/callback/": {
         parameters: {
             query?: never;
@@ -1752,6 +1773,8 @@ export interface components {
             payment_mode: string;
             /** @description RFC 3339. */
             placed_at: string;
+            /** @description Who takes the payment now: RAZORPAY or PAYU. */
+            provider: string;
             retry: components["schemas"]["RetryOut"];
             status: string;
             status_label: string;
@@ -1788,11 +1811,17 @@ export interface components {
             id: number;
             recipient: string;
         };
+        PayUForm: {
+            action: string;
+            fields: {
+                [key: string]: string;
+            };
+        };
         /**
          * @description How the shopper pays (the payment tabs of spec 000 §4; the wallet is a toggle beside them).
          * @enum {string}
          */
-        PaymentMode: "UPI" | "CARD" | "NETBANKING" | "SAVED_CARD" | "COD" | "WALLET";
+        PaymentMode: "UPI" | "CARD" | "NETBANKING" | "SAVED_CARD" | "ONLINE" | "COD" | "WALLET";
         PaymentStart: {
             /** Format: int64 */
             amount: number;
@@ -1801,6 +1830,7 @@ export interface components {
             customer_id: string | null;
             key: string;
             name: string;
+            payu: null | components["schemas"]["PayUForm"];
             prefill: components["schemas"]["Prefill"];
             provider: string;
             provider_order_id: string;
@@ -2796,7 +2826,7 @@ export interface operations {
         parameters: {
             query?: {
                 address_id?: number | null;
-                /** @description UPI, CARD, NETBANKING, SAVED_CARD, COD or WALLET; COD adds its fee to the breakup. */
+                /** @description UPI, CARD, NETBANKING, SAVED_CARD, ONLINE, COD or WALLET; COD adds its fee to the breakup. */
                 payment_mode?: string | null;
                 /** @description 1 to use the wallet balance. */
                 use_wallet?: string | null;
@@ -3150,6 +3180,89 @@ export interface operations {
             };
             /** @description The request's headers are larger than 16 KB. */
             431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payu_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description PayU's answer fields with its reverse hash */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": string;
+            };
+        };
+        responses: {
+            /** @description To /checkout/complete/ or /retrypayment/ */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,6 +5,7 @@
 
 pub mod complete;
 pub mod pay;
+pub mod payu;
 pub mod place;
 pub mod quote;
 pub mod views;

@@ -6,7 +6,8 @@
 use super::views::*;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Json;
-use crate::payments::RAZORPAY;
+use crate::payments::razorpay::ProviderPayment;
+use crate::payments::{PAYU, RAZORPAY};
 use crate::security::Viewer;
 use crate::AppState;
 use axum::body::Bytes;
@@ -42,7 +43,7 @@ pub fn from_millis(ms: i64) -> chrono::DateTime<chrono::Utc> {
     chrono::DateTime::from_timestamp_millis(ms).unwrap_or_default()
 }
 
-fn gateway_down(e: crate::payments::razorpay::GatewayError) -> ApiError {
+pub fn gateway_down(e: crate::payments::razorpay::GatewayError) -> ApiError {
     tracing::error!(error = %e, "payment provider call failed");
     ApiError::new(StatusCode::BAD_GATEWAY, "payment_provider_unavailable", "We couldn't reach the payment service. Please try again in a moment.")
 }
@@ -56,6 +57,9 @@ pub async fn start_payment(State(state): State<AppState>, viewer: Viewer, Path(o
     let user = viewer.require_user()?;
     if let Some(why) = retry_state(&state, &order).await?.message() {
         return Err(ApiError::new(StatusCode::CONFLICT, "retry_not_allowed", why));
+    }
+    if state.config.payments.provider == crate::config::Provider::PayU {
+        return Ok(axum::Json(super::payu::start(&state, user, &order).await?));
     }
     let notes = serde_json::json!({ "order_ref": order.order_ref });
     let provider_order = state.razorpay.create_order(order.to_pay, &order.order_ref, notes).await.map_err(gateway_down)?;
@@ -75,6 +79,7 @@ pub async fn start_payment(State(state): State<AppState>, viewer: Viewer, Path(o
         name: "Drape".into(),
         prefill: Prefill { name: user.name.clone(), contact: user.mobile.clone(), email: user.email.clone().unwrap_or_default() },
         customer_id,
+        payu: None,
     }))
 }
 
@@ -93,9 +98,17 @@ async fn customer_of(state: &AppState, user: &drape_store::auth::User) -> Option
     }
 }
 
+/// The provider's record of an attempt's payments (Razorpay: the order's payments; PayU: verify_payment).
+async fn provider_payments(state: &AppState, provider: &str, provider_order_id: &str) -> Result<Vec<ProviderPayment>, crate::payments::razorpay::GatewayError> {
+    match provider {
+        PAYU => state.payu.verify(provider_order_id).await,
+        _ => state.razorpay.order_payments(provider_order_id).await,
+    }
+}
+
 /// Records a captured payment whose amount is the attempt's; refunds it when the order no longer waits for it.
-pub async fn settle_paid(state: &AppState, provider_order_id: &str, payment_id: &str, amount: i64, method: &str) -> ApiResult<PaidOutcome> {
-    let Some(attempt) = state.store.attempt_by_provider_order(RAZORPAY, provider_order_id).await? else {
+pub async fn settle_paid(state: &AppState, provider: &str, provider_order_id: &str, payment_id: &str, amount: i64, method: &str) -> ApiResult<PaidOutcome> {
+    let Some(attempt) = state.store.attempt_by_provider_order(provider, provider_order_id).await? else {
         tracing::warn!(provider_order_id, "a payment for an order id we never made");
         return Ok(PaidOutcome::UnknownAttempt);
     };
@@ -103,7 +116,7 @@ pub async fn settle_paid(state: &AppState, provider_order_id: &str, payment_id: 
         tracing::warn!(provider_order_id, amount, expected = attempt.amount, "a payment of another amount than the order's: refused");
         return Err(ApiError::bad_request("The amount paid does not match the order."));
     }
-    let outcome = state.store.payment_succeeded(RAZORPAY, provider_order_id, payment_id, method, state.now()).await?;
+    let outcome = state.store.payment_succeeded(provider, provider_order_id, payment_id, method, state.now()).await?;
     match &outcome {
         PaidOutcome::OrderPaid { order_id } => {
             if let Some(order) = state.store.order_by_id(*order_id).await? {
@@ -113,16 +126,20 @@ pub async fn settle_paid(state: &AppState, provider_order_id: &str, payment_id: 
                 }
             }
         }
-        PaidOutcome::NeedsRefund { order_id, attempt_id, amount } => refund_payment(state, *order_id, *attempt_id, payment_id, *amount).await,
+        PaidOutcome::NeedsRefund { order_id, attempt_id, amount } => refund_payment(state, provider, *order_id, *attempt_id, payment_id, *amount).await,
         _ => {}
     }
     Ok(outcome)
 }
 
 /// Gives back money that came for an order no longer waiting for it (paid twice, or after its window).
-async fn refund_payment(state: &AppState, order_id: i64, attempt_id: i64, payment_id: &str, amount: i64) {
+async fn refund_payment(state: &AppState, provider: &str, order_id: i64, attempt_id: i64, payment_id: &str, amount: i64) {
     let key = format!("drape-refund-{payment_id}");
-    match state.razorpay.refund(payment_id, amount, &key).await {
+    let refunded = match provider {
+        PAYU => state.payu.refund(payment_id, amount, &key).await,
+        _ => state.razorpay.refund(payment_id, amount, &key).await,
+    };
+    match refunded {
         Ok(refund_id) => {
             let reason = "the order was no longer waiting for this payment";
             if let Err(e) = state.store.record_refund(order_id, Some(attempt_id), amount, "prepaid", reason, Some(&refund_id), &key, state.now()).await {
@@ -156,7 +173,7 @@ pub async fn callback(State(state): State<AppState>, viewer: Viewer, Json(c): Js
         tracing::warn!(order = %order.order_ref, status = %payment.status, "a payment callback for a payment not captured for this order");
         return Err(ApiError::new(StatusCode::BAD_REQUEST, "payment_not_verified", "This payment has not gone through."));
     }
-    settle_paid(&state, &attempt.provider_order_id, &payment.id, payment.amount, &payment.method).await?;
+    settle_paid(&state, RAZORPAY, &attempt.provider_order_id, &payment.id, payment.amount, &payment.method).await?;
     let order = state.store.order_by_id(order.id).await?.ok_or_else(unknown_order)?;
     Ok(axum::Json(OrderState { order_id: order.public_id, status: order.status }))
 }
@@ -170,25 +187,25 @@ pub async fn failure(State(state): State<AppState>, viewer: Viewer, Json(f): Jso
     let order = state.store.order_by_id(attempt.order_id).await?.filter(|o| o.user_id == user.id).ok_or_else(unknown_order)?;
     // Only the provider's word fails an attempt: a payment that did go through is settled instead.
     let payments = state.razorpay.order_payments(&attempt.provider_order_id).await.map_err(gateway_down)?;
-    settle_from_provider(&state, &attempt.provider_order_id, &payments, &f.description).await?;
+    settle_from_provider(&state, RAZORPAY, &attempt.provider_order_id, &payments, &f.description).await?;
     let order = state.store.order_by_id(order.id).await?.ok_or_else(unknown_order)?;
     Ok(axum::Json(OrderState { order_id: order.public_id, status: order.status }))
 }
 
 /// Settles an attempt from the provider's list of its payments: captured wins; all failed fails it.
-async fn settle_from_provider(state: &AppState, provider_order_id: &str, payments: &[crate::payments::razorpay::ProviderPayment], note: &str) -> ApiResult<()> {
+pub async fn settle_from_provider(state: &AppState, provider: &str, provider_order_id: &str, payments: &[ProviderPayment], note: &str) -> ApiResult<()> {
     if let Some(p) = payments.iter().find(|p| p.status == "captured" || p.status == "refunded") {
-        settle_paid(state, provider_order_id, &p.id, p.amount, &p.method).await?;
+        settle_paid(state, provider, provider_order_id, &p.id, p.amount, &p.method).await?;
     } else if !payments.is_empty() && payments.iter().all(|p| p.status == "failed") {
         let why = payments.iter().rev().find_map(|p| p.error_description.clone()).unwrap_or_else(|| note.chars().take(200).collect());
-        if let Some(order_id) = state.store.payment_failed(RAZORPAY, provider_order_id, &why, state.now()).await? {
+        if let Some(order_id) = state.store.payment_failed(provider, provider_order_id, &why, state.now()).await? {
             tell_payment_failed(state, order_id).await;
         }
     }
     Ok(())
 }
 
-async fn tell_payment_failed(state: &AppState, order_id: i64) {
+pub async fn tell_payment_failed(state: &AppState, order_id: i64) {
     let Ok(Some(order)) = state.store.order_by_id(order_id).await else { return };
     let Ok(user) = state.store.user_by_id(order.user_id).await else { return };
     let hours = state.config.payment_window.hold_hours;
@@ -209,7 +226,7 @@ struct WebhookPayload {
 
 #[derive(serde::Deserialize)]
 struct WebhookEntity {
-    entity: crate::payments::razorpay::ProviderPayment,
+    entity: ProviderPayment,
 }
 
 /// The provider's webhook: checked by `X-Razorpay-Signature` over the raw body, stored by its event id
@@ -240,12 +257,12 @@ pub async fn webhook(State(state): State<AppState>, headers: HeaderMap, body: By
     match event.event.as_str() {
         "payment.captured" | "order.paid" => {
             // An amount that is not the order's is logged and refused inside; the event stays stored.
-            let _ = settle_paid(&state, &provider_order_id, &p.id, p.amount, &p.method).await;
+            let _ = settle_paid(&state, RAZORPAY, &provider_order_id, &p.id, p.amount, &p.method).await;
         }
         "payment.failed" => {
             // A failed payment fails the attempt only if no other payment of it went through.
             let payments = state.razorpay.order_payments(&provider_order_id).await.map_err(gateway_down)?;
-            settle_from_provider(&state, &provider_order_id, &payments, p.error_description.as_deref().unwrap_or_default()).await?;
+            settle_from_provider(&state, RAZORPAY, &provider_order_id, &payments, p.error_description.as_deref().unwrap_or_default()).await?;
         }
         _ => {}
     }
@@ -298,9 +315,9 @@ pub async fn housekeeping(state: &AppState) {
     match state.store.open_attempts(now - Duration::minutes(2), 100).await {
         Ok(attempts) => {
             for a in attempts {
-                match state.razorpay.order_payments(&a.provider_order_id).await {
+                match provider_payments(state, &a.provider, &a.provider_order_id).await {
                     Ok(payments) => {
-                        if let Err(e) = settle_from_provider(state, &a.provider_order_id, &payments, "").await {
+                        if let Err(e) = settle_from_provider(state, &a.provider, &a.provider_order_id, &payments, "").await {
                             tracing::warn!(error = ?e.body.message, "reconciling a payment attempt failed");
                         }
                     }

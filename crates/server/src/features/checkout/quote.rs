@@ -3,6 +3,7 @@
 //! Placing an order computes the same quote again on the server; the page's figure is only compared.
 
 use super::views::*;
+use crate::config::Provider;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
 use crate::features::addresses::address_out;
@@ -76,7 +77,7 @@ pub async fn quote(state: &AppState, viewer: &Viewer, address_id: Option<i64>, c
 #[derive(Deserialize, utoipa::IntoParams)]
 pub struct QuoteQuery {
     pub address_id: Option<i64>,
-    /// UPI, CARD, NETBANKING, SAVED_CARD, COD or WALLET; COD adds its fee to the breakup.
+    /// UPI, CARD, NETBANKING, SAVED_CARD, ONLINE, COD or WALLET; COD adds its fee to the breakup.
     pub payment_mode: Option<String>,
     /// 1 to use the wallet balance.
     pub use_wallet: Option<String>,
@@ -136,7 +137,12 @@ pub async fn checkout(State(state): State<AppState>, viewer: Viewer, Query(q): Q
         breakup: BreakupOut::from(&quote.breakup),
         coupon_code: if quote.totals.coupon_discount > 0 { quote.row.coupon_code.clone() } else { String::new() },
         wallet: WalletBalance { balance: quote.wallet_balance, balance_ui: format_inr(quote.wallet_balance) },
-        payment: ProviderOut { paymentSDK: "RAZORPAY".into(), key: state.razorpay.key_id().to_string(), checkout_js: state.razorpay.checkout_js().to_string() },
+        payment: match state.config.payments.provider {
+            Provider::Razorpay => {
+                ProviderOut { paymentSDK: "RAZORPAY".into(), key: state.razorpay.key_id().into(), checkout_js: state.razorpay.checkout_js().into() }
+            }
+            Provider::PayU => ProviderOut { paymentSDK: "PAYU".into(), key: state.payu.key().into(), checkout_js: String::new() },
+        },
         API_RETRY_LIMIT_IN_MINUTES: window.retry_after_minutes,
         ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS: window.hold_hours,
         address: quote.address.map(|a| address_out(a, pickup)),

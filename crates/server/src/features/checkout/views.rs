@@ -144,6 +144,8 @@ pub enum PaymentMode {
     Card,
     Netbanking,
     SavedCard,
+    /// On the provider's hosted page (PayU).
+    Online,
     Cod,
     /// The wallet pays everything.
     Wallet,
@@ -158,6 +160,7 @@ impl PaymentMode {
         match self {
             PaymentMode::Cod => "COD",
             PaymentMode::Wallet => "WALLET",
+            PaymentMode::Online => "PAYU",
             _ => "RAZORPAY",
         }
     }
@@ -206,6 +209,15 @@ pub struct PaymentStart {
     pub prefill: Prefill,
     #[schema(required = true)]
     pub customer_id: Option<String>,
+    /// PayU: the hosted page's address and the form fields to post there (hash included); null for Razorpay.
+    #[schema(required = true)]
+    pub payu: Option<PayUForm>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PayUForm {
+    pub action: String,
+    pub fields: std::collections::BTreeMap<String, String>,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -286,6 +298,8 @@ pub struct OrderStatusOut {
     pub total_ui: String,
     /// RFC 3339.
     pub placed_at: String,
+    /// Who takes the payment now: RAZORPAY or PAYU.
+    pub provider: String,
     pub retry: RetryOut,
     pub API_RETRY_LIMIT_IN_MINUTES: i64,
     pub ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS: i64,
