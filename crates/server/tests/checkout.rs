@@ -189,8 +189,17 @@ async fn upi_payment_verifies_the_order_with_the_prices_shown() {
     assert!(c["txnid"].as_str().unwrap().starts_with("pay_"), "{c}");
     assert_eq!(c["total_value"].as_i64(), Some(to_pay));
     assert!(!c["delivery_date"].as_str().unwrap().is_empty());
-    let outbox = app.db.store.recent_messages(20).await.unwrap();
-    assert!(outbox.iter().any(|m| m.body.contains(row.order_ref.as_str()) && m.body.contains("confirmed")), "a confirmation SMS");
+    // The webhook may have settled the payment first; its SMS follows its commit.
+    let mut confirmed = false;
+    for _ in 0..50 {
+        let outbox = app.db.store.recent_messages(20).await.unwrap();
+        confirmed = outbox.iter().any(|m| m.body.contains(row.order_ref.as_str()) && m.body.contains("confirmed"));
+        if confirmed {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(confirmed, "a confirmation SMS");
 }
 
 async fn b_user(app: &TestApp, mobile: &str) -> i64 {
@@ -532,4 +541,29 @@ async fn payu_pays_on_its_hosted_page_and_its_answer_is_checked() {
     let row = app.db.store.shopper_order(b_user(&app, "9123470061").await, &late).await.unwrap().unwrap();
     let refunds = app.db.store.refunds_of(row.id).await.unwrap();
     assert_eq!((refunds.len(), refunds[0].0), (1, to_pay), "refunded once, in full");
+}
+
+#[tokio::test]
+async fn cash_on_delivery_stops_above_its_limit_and_for_blacklisted_shoppers() {
+    let app = app_with(|c| c.checkout.cod_max = 50_000, true).await;
+    app.db.add_pincodes(&[("400050", "Mumbai", "Maharashtra")]).await;
+    app.db.store.import_serviceability(&[(Pincode::parse("400050").unwrap(), Service { prepaid: true, cod: true, pickup: true, days: 3 })]).await.unwrap();
+    let (mut b, address_id) = shopper_with_cart(&app, "9123470071", "400050", 1).await;
+    let q = quote(&app, &mut b, &format!("address_id={address_id}")).await;
+    let to_pay = q["breakup"]["to_pay"].as_i64().unwrap();
+    assert!(to_pay > 50_000);
+    assert_eq!((q["cod"]["allowed"].as_bool(), q["cod"]["reason"].as_str()), (Some(false), Some("Cash on delivery is available on orders up to ₹500.")));
+    let r = place(&app, &mut b, "cod-above-limit1", json!({"address_id": address_id, "payment_mode": "COD", "expected_to_pay": to_pay + 4_900})).await;
+    assert_eq!(r.assert_error(400)["message"], "Cash on delivery is available on orders up to ₹500.");
+
+    let (mut blocked, blocked_address) = shopper_with_cart(&app, "9123470072", "400050", 1).await;
+    let id = b_user(&app, "9123470072").await;
+    app.db.store.set_blacklisted(id, true).await.unwrap();
+    let q = quote(&app, &mut blocked, &format!("address_id={blocked_address}")).await;
+    assert_eq!(q["cod"]["allowed"], false);
+    assert!(q["cod"]["reason"].as_str().unwrap().contains("account"), "{q}");
+    let r =
+        place(&app, &mut blocked, "cod-blacklisted1", json!({"address_id": blocked_address, "payment_mode": "COD", "expected_to_pay": to_pay + 4_900})).await;
+    assert_eq!(r.assert_error(400)["error"], "cod_not_allowed");
+    assert_eq!(blocked.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], 1, "nothing was placed");
 }

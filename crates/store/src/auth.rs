@@ -129,6 +129,12 @@ impl Store {
         self.user_by_mobile(mobile).await?.ok_or(StoreError::NotFound)
     }
 
+    /// Sets `is_blacklist_user` (no cash on delivery for this shopper).
+    pub async fn set_blacklisted(&self, user_id: i64, blacklisted: bool) -> Result<()> {
+        sqlx::query("UPDATE users SET is_blacklist_user = $1 WHERE id = $2").bind(blacklisted as i64).bind(user_id).execute(&self.pool).await?;
+        Ok(())
+    }
+
     /// Marks a visitor as registered through an affiliate (they see no per-size urgency, spec 001 §6).
     pub async fn set_affiliate(&self, user_id: i64, is_affiliate: bool) -> Result<()> {
         sqlx::query("UPDATE users SET is_affiliate = $1 WHERE id = $2").bind(is_affiliate as i64).bind(user_id).execute(&self.pool).await?;

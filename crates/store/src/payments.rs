@@ -98,6 +98,22 @@ impl Store {
         Ok(sqlx::query_as(&format!("SELECT {ORDER_COLUMNS} FROM orders WHERE id = $1")).bind(id).fetch_optional(&self.pool).await?)
     }
 
+    /// An order's row id by its public id, whoever's it is (operators and tests).
+    pub async fn order_id_by_public_id(&self, public_id: &str) -> Result<Option<i64>> {
+        Ok(sqlx::query_scalar("SELECT id FROM orders WHERE public_id = $1").bind(public_id).fetch_optional(&self.pool).await?)
+    }
+
+    /// Pieces of a size row held by orders that still hold their stock.
+    pub async fn pieces_held_for_size(&self, size_id: i64) -> Result<i64> {
+        Ok(sqlx::query_scalar(
+            "SELECT CAST(COALESCE(SUM(i.quantity), 0) AS BIGINT) FROM order_items i JOIN orders o ON o.id = i.order_id \
+             WHERE o.holds_stock = 1 AND (i.size_id = $1 OR i.combo1_size_id = $1 OR i.combo2_size_id = $1)",
+        )
+        .bind(size_id)
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
     pub async fn order_items(&self, order_id: i64) -> Result<Vec<OrderItemRow>> {
         Ok(sqlx::query_as(
             "SELECT product_id, sku, name, size_value, combo1, combo2, quantity, price, mrp, paid, gst_rate, gst FROM order_items WHERE order_id = $1 ORDER BY id",

@@ -19,6 +19,9 @@ pub struct Args {
     /// Grant (true) or remove (false) the 'unused stock' permission.
     #[arg(long, default_value_t = false)]
     pub unused_stock: bool,
+    /// Mark (true) or clear (false) `is_blacklist_user`: no cash on delivery for this shopper.
+    #[arg(long, default_value_t = false)]
+    pub blacklist: bool,
 }
 
 /// A user and the roles they are to have.
@@ -29,16 +32,25 @@ pub struct Roles {
     pub name: String,
     pub superuser: bool,
     pub unused_stock: bool,
+    pub blacklist: bool,
 }
 
 pub fn check(args: &Args) -> anyhow::Result<Roles> {
     let mobile = Mobile::parse(&args.mobile).context("mobile must be 10 digits starting 6-9")?;
-    Ok(Roles { mobile, email: args.email.clone(), name: args.name.clone(), superuser: args.superuser, unused_stock: args.unused_stock })
+    Ok(Roles {
+        mobile,
+        email: args.email.clone(),
+        name: args.name.clone(),
+        superuser: args.superuser,
+        unused_stock: args.unused_stock,
+        blacklist: args.blacklist,
+    })
 }
 
 pub async fn run(roles: Roles, store: &Store, clock: &dyn Clock) -> anyhow::Result<()> {
     let u = store.upsert_user(roles.mobile.as_str(), roles.email.as_deref(), &roles.name, roles.superuser, roles.unused_stock, clock.now()).await?;
-    println!("user {} ({}): superuser={} unused_stock={}", u.id, u.mobile, u.is_superuser, u.can_see_unused_stock);
+    store.set_blacklisted(u.id, roles.blacklist).await?;
+    println!("user {} ({}): superuser={} unused_stock={} blacklist={}", u.id, u.mobile, u.is_superuser, u.can_see_unused_stock, roles.blacklist);
     Ok(())
 }
 
