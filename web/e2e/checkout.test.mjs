@@ -260,3 +260,60 @@ describe('checkout', () => {
     }
   });
 });
+
+// The same shop with PayU as its provider: the shopper pays on PayU's hosted page (the sandbox's), a
+// failed payment returns to retry payment with the notice, and a card on the retry pays.
+describe('checkout with PayU', () => {
+  let server;
+  let browser;
+  let codPin;
+
+  before(async () => {
+    server = await startServer({ referenceData: true, env: { DRAPE_PAYMENT_PROVIDER: 'payu' } });
+    browser = await launchBrowser();
+    codPin = await pincodeWhere(server.baseURL, true);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('a failed PayU payment comes back to retry, and a card then pays', async () => {
+    const { page, context } = await newPhonePage(browser, server.baseURL);
+    try {
+      await logIn(page, server.baseURL, '/', '9000000091');
+      await addAddress(page, codPin);
+      await addFromProductPage(page, SLUG);
+      await openCheckout(page);
+      const tabs = page.getByTestId('payment-tabs');
+      assert.equal(await tabs.getByRole('button', { name: /^UPI/ }).count(), 0, 'no Razorpay tabs with PayU');
+      await openTab(page, 'Pay online');
+      await screenshot(page, 'checkout-payu.png', { fullPage: true });
+      await page.getByTestId('pay-button').click();
+
+      // PayU's hosted page (the sandbox's): UPI that fails.
+      await page.waitForURL((u) => u.pathname === '/sandbox/payu/_payment');
+      await page.getByRole('heading', { name: /^Pay ₹/ }).waitFor();
+      await screenshot(page, 'payu-hosted-page.png', { fullPage: true });
+      await page.locator('input[name=vpa]').fill('failure@payu');
+      await page.getByRole('button', { name: /^Pay ₹/ }).click();
+      await page.waitForURL((u) => u.pathname.startsWith('/retrypayment') && u.searchParams.get('payment') === 'failed', {
+        timeout: 20_000,
+      });
+      await page.getByText('Your payment did not go through.', { exact: false }).waitFor();
+      await screenshot(page, 'retry-payu-failed.png', { fullPage: true });
+
+      // Retry: a card on PayU's page.
+      await openTab(page, 'Pay online');
+      await page.getByTestId('pay-button').click();
+      await page.waitForURL((u) => u.pathname === '/sandbox/payu/_payment');
+      await page.locator('input[name=mode][value=CC]').check();
+      await page.locator('input[name=ccnum]').fill('5123 4567 8901 2346');
+      await page.getByRole('button', { name: /^Pay ₹/ }).click();
+      await assertThankYou(page, 'checkout-thank-you-payu');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -44,7 +44,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * its courier table from it, as `make run` does; the server reads them relative to its working directory,
  * which here is web/, so the directory is passed. Off by default: the other tests need none of it.
  */
-export async function startServer({ referenceData = false } = {}) {
+export async function startServer({ referenceData = false, env: extraEnv = {} } = {}) {
   if (process.env.DRAPE_BASE_URL) {
     return { baseURL: process.env.DRAPE_BASE_URL.replace(/\/$/, ''), stop: async () => {}, log: () => '' };
   }
@@ -70,6 +70,7 @@ export async function startServer({ referenceData = false } = {}) {
     DRAPE_DEMO: '1',
     DRAPE_WEB_DIR: dist,
     ...(referenceData ? { DRAPE_REFERENCE_DIR: REFERENCE_DIR } : {}),
+    ...extraEnv,
   };
   const child = spawn(bin, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -83,7 +83,7 @@ async fn hosted_page(State(s): State<PayUSandbox>, Form(f): Form<BTreeMap<String
     page(
         "PayU sandbox",
         &format!(
-            "<h1>Pay {amount} to Drape</h1><p class=\"muted\">Order {info}</p>\
+            "<h1>Pay {amount} to Drape</h1><p class=\"muted\">{info}</p>\
              <form method=\"post\" action=\"/sandbox/payu/_pay\"><input type=\"hidden\" name=\"txnid\" value=\"{txnid}\">\
              <label><input type=\"radio\" name=\"mode\" value=\"UPI\" checked> UPI</label>\
              <label class=\"field\">UPI ID<input name=\"vpa\" placeholder=\"success@payu\" autocomplete=\"off\"></label>\

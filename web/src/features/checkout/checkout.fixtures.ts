@@ -111,8 +111,25 @@ export function paymentStartFixture(over: Partial<PaymentStart> = {}): PaymentSt
     name: 'Drape',
     prefill: { name: 'Riya', contact: '9876543210', email: 'riya@example.com' },
     customer_id: 'cust_1',
+    payu: null,
     ...over,
   };
+}
+
+/** A PayU start: no script, the hosted page's form instead. */
+export function payuStartFixture(over: Partial<PaymentStart> = {}): PaymentStart {
+  return paymentStartFixture({
+    provider: 'PAYU',
+    key: 'payu_test_abc',
+    provider_order_id: 'DRP0000123-a1b2c3',
+    checkout_js: '',
+    customer_id: null,
+    payu: {
+      action: 'https://test.payu.in/_payment',
+      fields: { key: 'payu_test_abc', txnid: 'DRP0000123-a1b2c3', amount: '1598.00', productinfo: 'Drape order DRP0000123', hash: 'f00d' },
+    },
+    ...over,
+  });
 }
 
 export function orderStatusFixture(over: Partial<OrderStatus> = {}): OrderStatus {
@@ -127,6 +144,7 @@ export function orderStatusFixture(over: Partial<OrderStatus> = {}): OrderStatus
     total: 159800,
     total_ui: '₹1,598',
     placed_at: '2026-11-23T10:05:00Z',
+    provider: 'RAZORPAY',
     retry: { allowed: true, reason: null, opens_at: '2026-11-23T10:20:00Z', closes_at: '2026-11-24T10:05:00Z' },
     API_RETRY_LIMIT_IN_MINUTES: 15,
     ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS: 24,

@@ -1,4 +1,4 @@
-import type { PaymentMode, PaymentStart, SavedCard } from './types';
+import type { PaymentMode, PaymentProvider, PaymentStart, SavedCard } from './types';
 import { digitsOf, isAmexNetwork, parseExpiry, validateCard, vpaError, cvvError, type CardValues } from './validators';
 
 /*
@@ -7,27 +7,46 @@ import { digitsOf, isAmexNetwork, parseExpiry, validateCard, vpaError, cvvError,
  * createPayment. Card numbers and CVVs go only into those fields.
  */
 
-/** The tabs (spec 000 §3, §4: Netbanking, UPI, Cash on Delivery, Credit card / Debit card, saved_cards; app_wallet is the wallet toggle). */
-export type PaymentTab = 'upi' | 'card' | 'saved_cards' | 'netbanking' | 'cod';
+/**
+ * The tabs (spec 000 §3, §4: Netbanking, UPI, Cash on Delivery, Credit card / Debit card, saved_cards;
+ * app_wallet is the wallet toggle). `online` is PayU's hosted page, where the shopper picks the method.
+ */
+export type PaymentTab = 'upi' | 'card' | 'saved_cards' | 'netbanking' | 'online' | 'cod';
 
-/** The order they appear in. */
-export const CHECKOUT_TABS: readonly PaymentTab[] = ['upi', 'card', 'saved_cards', 'netbanking', 'cod'];
+/** Each provider's online tabs, in the order they appear: with PayU every method is on its own page. */
+const ONLINE_TABS: Record<PaymentProvider, readonly PaymentTab[]> = {
+  RAZORPAY: ['upi', 'card', 'saved_cards', 'netbanking'],
+  PAYU: ['online'],
+};
+
+/** Checkout: the provider's online tabs, then cash on delivery. */
+export function checkoutTabs(provider: PaymentProvider): readonly PaymentTab[] {
+  return [...ONLINE_TABS[provider], 'cod'];
+}
+
 /** Retrying an online payment: no cash on delivery (and no wallet). */
-export const RETRY_TABS: readonly PaymentTab[] = ['upi', 'card', 'saved_cards', 'netbanking'];
+export function retryTabs(provider: PaymentProvider): readonly PaymentTab[] {
+  return ONLINE_TABS[provider];
+}
 
 export const TAB_LABELS: Record<PaymentTab, string> = {
   upi: 'UPI',
   card: 'Credit card / Debit card',
   saved_cards: 'Saved cards',
   netbanking: 'Netbanking',
+  online: 'Pay online',
   cod: 'Cash on Delivery',
 };
+
+/** The line under the Pay online tab. */
+export const ONLINE_NOTE = "UPI, cards, net banking and wallets on PayU's secure page";
 
 export const TAB_MODES: Record<PaymentTab, PaymentMode> = {
   upi: 'UPI',
   card: 'CARD',
   saved_cards: 'SAVED_CARD',
   netbanking: 'NETBANKING',
+  online: 'ONLINE',
   cod: 'COD',
 };
 
@@ -93,6 +112,7 @@ export function choiceReady(choice: PaymentChoice, savedCards: SavedCard[], now:
     }
     case 'netbanking':
       return choice.bank !== null;
+    case 'online':
     case 'cod':
       return true;
   }
@@ -113,9 +133,14 @@ export type MethodFields =
   | { method: 'card'; token: string; 'card[cvv]': string }
   | { method: 'netbanking'; bank: string };
 
+/** How a placed order is paid: the method's fields for createPayment, or `online` for the provider's hosted page (no fields). */
+export type PayMethod = MethodFields | { method: 'online' };
+
 /** The open online tab's fields, or null (cash on delivery, nothing chosen). */
-export function methodFields(choice: PaymentChoice): MethodFields | null {
+export function methodFields(choice: PaymentChoice): PayMethod | null {
   switch (choice.open) {
+    case 'online':
+      return { method: 'online' };
     case 'upi':
       return { method: 'upi', vpa: choice.vpa.trim() };
     case 'card': {
@@ -158,9 +183,12 @@ export function createPaymentData(start: PaymentStart, fields: MethodFields): Re
 
 // ------------------------------------------------------------------ the sandbox
 
-/** The provider's test keys; only then does the page list the sandbox's test values. */
-export function isSandboxKey(key: string | null | undefined): boolean {
-  return typeof key === 'string' && key.startsWith('rzp_test_');
+/** Whose sandbox a key is (Razorpay's rzp_test_…, PayU's payu_test_…); null for a live key. Only then does the page list the test values. */
+export function sandboxOf(key: string | null | undefined): PaymentProvider | null {
+  if (typeof key !== 'string') return null;
+  if (key.startsWith('rzp_test_')) return 'RAZORPAY';
+  if (key.startsWith('payu_test_')) return 'PAYU';
+  return null;
 }
 
 export const SANDBOX_VALUES = [
@@ -170,6 +198,10 @@ export const SANDBOX_VALUES = [
   { label: 'Card, declined', value: '4000 0000 0000 0002' },
   { label: 'Card, asks for an OTP', value: '5104 0600 0000 0008' },
 ] as const;
+
+/** PayU's test page takes the values itself: one line. */
+export const PAYU_SANDBOX_NOTE =
+  'Sandbox: on the PayU test page, UPI success@payu succeeds and failure@payu fails; card 5123 4567 8901 2346 succeeds, 4000 0000 0000 0002 is declined.';
 
 const KEY_STORE = 'drape:payment-key';
 
@@ -201,6 +233,8 @@ export function paymentModeLabel(mode: string): string {
     CARD: 'Card',
     SAVED_CARD: 'Saved card',
     NETBANKING: 'Netbanking',
+    ONLINE: 'Online',
+    PAYU: 'Online (PayU)',
     WALLET: 'Drape wallet',
   };
   return labels[mode.toUpperCase()] ?? mode;

@@ -1,66 +1,12 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calls, json, renderWithProviders, serve, type Handler } from '@/test/fake-api';
-import { guest, orderStatusFixture, paymentStartFixture, shopper } from './checkout.fixtures';
-import { RetryPage } from './components/retry-page';
-import type { ProviderConstructor, ProviderFailure, ProviderSuccess } from './provider-script';
-
-type Handlers = { 'payment.success'?: (r: ProviderSuccess) => void; 'payment.error'?: (e: ProviderFailure) => void };
-class FakeProvider {
-  static made: FakeProvider[] = [];
-  handlers: Handlers = {};
-  payments: Record<string, string | number>[] = [];
-  constructor(readonly options: { key: string }) {
-    FakeProvider.made.push(this);
-  }
-  on(event: keyof Handlers, handler: never) {
-    this.handlers[event] = handler;
-  }
-  createPayment(data: Record<string, string | number>) {
-    this.payments.push(data);
-  }
-}
-
-function Probe({ name }: { name: string }) {
-  const l = useLocation();
-  return <p data-testid="probe">{`${name} ${l.pathname}${l.search}`}</p>;
-}
-
-function renderRetry(route = '/retrypayment/?order_id=ord_9f2c') {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/retrypayment/" element={<RetryPage />} />
-      <Route path="/checkout/complete/" element={<Probe name="Thank you" />} />
-      <Route path="/login" element={<Probe name="Login" />} />
-    </Routes>,
-    { route },
-  );
-}
-
-const STATUS = 'GET /api/v1/orders/ord_9f2c/status/';
-const routes = (over: Record<string, Handler> = {}): Record<string, Handler> => ({
-  'GET /api/v1/me/': () => json(shopper),
-  [STATUS]: () => json(orderStatusFixture()),
-  'GET /api/v1/saved-cards/': () => json({ customer_id: 'cust_1', cards: [] }),
-  'POST /api/v1/orders/ord_9f2c/payment/': () => json(paymentStartFixture()),
-  'POST /api/v1/payments/razorpay/callback/': () => json({ order_id: 'ord_9f2c', status: 'Verified' }),
-  'POST /api/v1/payments/razorpay/failure/': () => json({ ok: true }),
-  ...over,
-});
+import { describe, expect, it } from 'vitest';
+import { calls, json, serve } from '@/test/fake-api';
+import { guest, orderStatusFixture } from './checkout.fixtures';
+import { FakeProvider, renderRetry, retryRoutes as routes, STATUS, withFakeProvider } from './checkout.testkit';
 
 describe('<RetryPage>', () => {
-  beforeEach(() => {
-    document.cookie = 'csrftoken=tok123';
-    FakeProvider.made = [];
-    window.Razorpay = FakeProvider as unknown as ProviderConstructor;
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    delete window.Razorpay;
-    sessionStorage.clear();
-  });
+  withFakeProvider();
 
   it('not allowed yet: the order, its status, and the server’s reason instead of the payment tabs', async () => {
     serve(

@@ -6,8 +6,14 @@ import type { Address } from '@/shared/api/types';
  * this file goes. Amounts are integer paise; each has a `*_ui` twin to show ('₹1,299').
  */
 
-/** What the shop answers once a payment method is chosen; `WALLET` when the wallet covers everything. */
-export type PaymentMode = 'UPI' | 'CARD' | 'NETBANKING' | 'SAVED_CARD' | 'COD' | 'WALLET';
+/**
+ * What the shop answers once a payment method is chosen; `ONLINE` on the provider's hosted page (PayU);
+ * `WALLET` when the wallet covers everything.
+ */
+export type PaymentMode = 'UPI' | 'CARD' | 'NETBANKING' | 'SAVED_CARD' | 'ONLINE' | 'COD' | 'WALLET';
+
+/** Who takes online payments, as the store operator chose (spec 000 §3's paymentSDK). */
+export type PaymentProvider = 'RAZORPAY' | 'PAYU';
 
 // ------------------------------------------------------------------ GET /api/v1/checkout/
 
@@ -76,10 +82,10 @@ export type Breakup = {
 };
 
 export type PaymentSetup = {
-  paymentSDK: 'RAZORPAY';
-  /** the provider's publishable key; 'rzp_test_…' in the sandbox */
+  paymentSDK: PaymentProvider;
+  /** the provider's publishable key; 'rzp_test_…' / 'payu_test_…' in the sandbox */
   key: string;
-  /** the URL of the provider's script */
+  /** the URL of the provider's script; '' for PayU (its page is hosted) */
   checkout_js: string;
 };
 
@@ -122,8 +128,11 @@ export type PlacedOrder = {
 
 // ------------------------------------------------------------------ POST /api/v1/orders/{id}/payment/
 
+/** PayU's hosted page: the browser posts these fields (hash included) to `action`. */
+export type HostedPaymentForm = { action: string; fields: Record<string, string> };
+
 export type PaymentStart = {
-  provider: 'RAZORPAY';
+  provider: PaymentProvider;
   key: string;
   provider_order_id: string;
   amount: number;
@@ -132,6 +141,8 @@ export type PaymentStart = {
   name: string;
   prefill: { name: string; contact: string; email: string };
   customer_id: string | null;
+  /** PayU's form; null for Razorpay */
+  payu: HostedPaymentForm | null;
 };
 
 /** POST /api/v1/payments/razorpay/callback/ */
@@ -182,6 +193,8 @@ export type OrderStatus = {
   total_ui: string;
   /** ISO */
   placed_at: string;
+  /** who takes a retried payment now */
+  provider: PaymentProvider;
   retry: RetryWindow;
   API_RETRY_LIMIT_IN_MINUTES: number;
   ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS: number;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { vectors } from '@/test/vectors';
 import { breakupRows } from './breakup';
 import { breakupFixture, paymentStartFixture } from './checkout.fixtures';
-import { choiceReady, createPaymentData, initialChoice, methodFields, toggleTab, type PaymentChoice } from './payment';
+import { choiceReady, createPaymentData, initialChoice, methodFields, toggleTab, type MethodFields, type PaymentChoice } from './payment';
 import {
   CARD_MESSAGES,
   cardNameError,
@@ -178,11 +178,12 @@ describe('payment tabs and fields', () => {
     expect(choiceReady(choice({ open: 'saved_cards', saved: { token: 'tok_1', cvv: '12' } }), saved)).toBe(false);
     expect(choiceReady(choice({ open: 'saved_cards', saved: { token: 'tok_1', cvv: '123' } }), saved)).toBe(true);
     expect(choiceReady(choice({ open: 'cod' }), [])).toBe(true);
+    expect(choiceReady(choice({ open: 'online' }), [])).toBe(true);
   });
 
   it('createPayment gets the method fields; a card is saved only for a known customer', () => {
     const card = { number: '4111 1111 1111 1111', expiry: '09/28', cvv: '123', name: ' Riya Sharma ', save: true };
-    const fields = methodFields(choice({ open: 'card', card }))!;
+    const fields = methodFields(choice({ open: 'card', card })) as MethodFields;
     expect(fields).toEqual({
       method: 'card',
       'card[number]': '4111111111111111',
@@ -212,6 +213,8 @@ describe('payment tabs and fields', () => {
       'card[cvv]': '123',
     });
     expect(methodFields(choice({ open: 'cod' }))).toBeNull();
+    // PayU's hosted page: no fields, the shopper enters them there
+    expect(methodFields(choice({ open: 'online' }))).toEqual({ method: 'online' });
   });
 });
 

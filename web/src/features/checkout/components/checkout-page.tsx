@@ -13,9 +13,9 @@ import { useCheckout } from '../api/get-checkout';
 import { useSavedCards } from '../api/get-saved-cards';
 import { checkoutKeys } from '../api/keys';
 import { CHECKOUT_LOGIN, completePath, retryPath } from '../paths';
-import { CHECKOUT_TABS, choiceReady, methodFields, rememberPaymentKey, TAB_MODES, type PaymentChoice } from '../payment';
+import { checkoutTabs, choiceReady, methodFields, rememberPaymentKey, TAB_MODES, type PaymentChoice } from '../payment';
 import type { Checkout, CheckoutQuery, PaymentMode, PlacedOrder, SavedCard } from '../types';
-import { usePay } from '../use-pay';
+import { payWaitLabel, usePay } from '../use-pay';
 import { usePaymentChoice } from '../use-payment-choice';
 import { usePlaceOrder } from '../use-place-order';
 import { AddressStep } from './address-step';
@@ -102,6 +102,7 @@ function CheckoutFlow({ userId, renderAddressForm, onOrderPlaced }: CheckoutPage
   }
   if (stage.kind === 'paying') {
     const { order } = stage;
+    const waitLabel = payWaitLabel(payment.stage);
     return (
       <Shell>
         <h1 className="visually-hidden">Checkout</h1>
@@ -120,9 +121,7 @@ function CheckoutFlow({ userId, renderAddressForm, onOrderPlaced }: CheckoutPage
             </Link>
           </section>
         )}
-        {payment.stage === 'starting' || payment.stage === 'confirming' ? (
-          <FullPageSpinner label={payment.stage === 'confirming' ? 'Confirming your payment' : 'Opening the payment page'} />
-        ) : null}
+        {waitLabel ? <FullPageSpinner label={waitLabel} /> : null}
       </Shell>
     );
   }
@@ -239,7 +238,14 @@ function CheckoutFlow({ userId, renderAddressForm, onOrderPlaced }: CheckoutPage
             />
           ) : null}
           {walletCovers ? null : (
-            <PaymentMethods tabs={CHECKOUT_TABS} choice={choice} update={update} toggle={toggle} savedCards={cards} cod={data.cod} />
+            <PaymentMethods
+              tabs={checkoutTabs(data.payment.paymentSDK)}
+              choice={choice}
+              update={update}
+              toggle={toggle}
+              savedCards={cards}
+              cod={data.cod}
+            />
           )}
           <SandboxHint paymentKey={data.payment.key} />
         </div>

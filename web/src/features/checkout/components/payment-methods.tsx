@@ -1,5 +1,5 @@
 import type { PaymentChoice, PaymentTab } from '../payment';
-import { TAB_LABELS } from '../payment';
+import { ONLINE_NOTE, TAB_LABELS } from '../payment';
 import type { CheckoutCod, SavedCard } from '../types';
 import { CardForm } from './card-form';
 import { Netbanking } from './netbanking';
@@ -9,7 +9,7 @@ import { UpiForm } from './upi-form';
 
 /**
  * The payment tabs with their forms, as checkout and the retry page both show them. `tabs` says which
- * (the retry page has no cash on delivery); Saved cards appears only when the shopper has some, and
+ * (the retry page has no cash on delivery; PayU has one Pay online tab and no forms); Saved cards appears only when the shopper has some, and
  * cash on delivery is disabled, with the reason, where it is not offered.
  */
 export function PaymentMethods({
@@ -61,6 +61,19 @@ export function PaymentMethods({
         break;
       case 'netbanking':
         specs.push({ id: tab, label, content: <Netbanking bank={choice.bank} onChange={(bank) => update({ bank })} /> });
+        break;
+      case 'online':
+        specs.push({
+          id: tab,
+          label,
+          note: ONLINE_NOTE,
+          content: (
+            <p className="co-form__note" data-testid="online-note">
+              Pay takes you to PayU’s secure page, where you choose how to pay and enter your details; Drape never sees them. PayU then
+              brings you back to Drape.
+            </p>
+          ),
+        });
         break;
       case 'cod':
         if (cod) {

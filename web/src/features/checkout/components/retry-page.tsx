@@ -8,19 +8,23 @@ import { FullPageSpinner } from '@/shared/components/ui/Spinner';
 import { useSavedCards } from '../api/get-saved-cards';
 import { useOrderStatus } from '../api/get-order-status';
 import { completePath, ORDERS_PATH } from '../paths';
-import { choiceReady, knownPaymentKey, methodFields, RETRY_TABS } from '../payment';
+import { choiceReady, knownPaymentKey, methodFields, retryTabs } from '../payment';
 import type { OrderStatus } from '../types';
-import { usePay } from '../use-pay';
+import { payWaitLabel, usePay } from '../use-pay';
 import { usePaymentChoice } from '../use-payment-choice';
 import { PayBar } from './pay-bar';
 import { PaymentMethods } from './payment-methods';
 import { SandboxHint } from './sandbox-hint';
 import './checkout.css';
 
+/** Shown when PayU's page sent the shopper back here (`&payment=failed`): failed or cancelled there. */
+const RETURNED_FAILED = 'Your payment did not go through. No money was taken; if it was, it will be refunded.';
+
 /**
  * Retry payment (/retrypayment/?order_id=…, spec 000 §2): the order, where it stands, and — while the
  * shop allows it (spec 000 §4: between the retry limit in minutes and the pending-inventory limit in
  * hours, both the server's) — the online payment tabs and Pay, which pays this same order again.
+ * `&payment=failed` (the shop, after PayU's page) adds a notice at the top.
  */
 export function RetryPage() {
   const [params] = useSearchParams();
@@ -28,16 +32,19 @@ export function RetryPage() {
   const session = useSession();
   const me = session.data;
   const userId = me && isLoggedIn(me) && me.user ? me.user.id : null;
-  const next = `/retrypayment/${orderId ? `?order_id=${encodeURIComponent(orderId)}` : ''}`;
+  const returnedFailed = params.get('payment') === 'failed';
+  const next = `/retrypayment/${orderId ? `?order_id=${encodeURIComponent(orderId)}${returnedFailed ? '&payment=failed' : ''}` : ''}`;
   const login = `/login?next=${encodeURIComponent(next)}`;
 
   if (orderId === null) return <NoOrder />;
   if (session.isPending) return <RetryLoading />;
   if (userId === null) return <Navigate to={login} replace />;
-  return <RetryOrder orderId={orderId} userId={userId} login={login} />;
+  return <RetryOrder orderId={orderId} userId={userId} login={login} returnedFailed={returnedFailed} />;
 }
 
-function RetryOrder({ orderId, userId, login }: { orderId: string; userId: number; login: string }) {
+type OrderProps = { orderId: string; userId: number; login: string; returnedFailed: boolean };
+
+function RetryOrder({ orderId, userId, login, returnedFailed }: OrderProps) {
   const status = useOrderStatus(orderId);
   const { refetch } = status;
   const askAgain = useCallback(() => void refetch(), [refetch]);
@@ -57,16 +64,20 @@ function RetryOrder({ orderId, userId, login }: { orderId: string; userId: numbe
       </Shell>
     );
   }
-  return <RetryView order={status.data} userId={userId} onFailed={askAgain} />;
+  return <RetryView order={status.data} userId={userId} onFailed={askAgain} returnedFailed={returnedFailed} />;
 }
 
-function RetryView({ order, userId, onFailed }: { order: OrderStatus; userId: number; onFailed: () => void }) {
+type ViewProps = { order: OrderStatus; userId: number; onFailed: () => void; returnedFailed: boolean };
+
+function RetryView({ order, userId, onFailed, returnedFailed }: ViewProps) {
   const navigate = useNavigate();
-  const saved = useSavedCards(order.retry.allowed ? userId : null);
+  // PayU keeps no cards for us: its page has its own
+  const saved = useSavedCards(order.retry.allowed && order.provider === 'RAZORPAY' ? userId : null);
   const { choice, update, toggle } = usePaymentChoice();
   const onPaid = useCallback((id: string) => navigate(completePath(id), { replace: true }), [navigate]);
   const payment = usePay(onPaid);
   const failure = payment.failure;
+  const waitLabel = payWaitLabel(payment.stage);
   // the provider's key is learnt from this visit's checkout or payment start (the status has none)
   const paymentKey = knownPaymentKey();
 
@@ -87,6 +98,12 @@ function RetryView({ order, userId, onFailed }: { order: OrderStatus; userId: nu
   return (
     <Shell>
       <h1 className="co-head__title">Retry payment</h1>
+      {returnedFailed ? (
+        <p className="co-alert" role="status" data-testid="retry-returned-failed">
+          <Icon name="close" size={18} />
+          <span>{RETURNED_FAILED}</span>
+        </p>
+      ) : null}
       <section className="co-card co-order" data-testid="retry-order">
         <div className="co-order__row">
           <span className="co-order__label">Order</span>
@@ -113,7 +130,7 @@ function RetryView({ order, userId, onFailed }: { order: OrderStatus; userId: nu
 
       {order.retry.allowed ? (
         <>
-          <PaymentMethods tabs={RETRY_TABS} choice={choice} update={update} toggle={toggle} savedCards={cards} />
+          <PaymentMethods tabs={retryTabs(order.provider)} choice={choice} update={update} toggle={toggle} savedCards={cards} />
           <SandboxHint paymentKey={paymentKey} />
           <PayBar
             amountUi={order.to_pay_ui}
@@ -139,9 +156,7 @@ function RetryView({ order, userId, onFailed }: { order: OrderStatus; userId: nu
           </Link>
         </section>
       )}
-      {payment.stage === 'starting' || payment.stage === 'confirming' ? (
-        <FullPageSpinner label={payment.stage === 'confirming' ? 'Confirming your payment' : 'Opening the payment page'} />
-      ) : null}
+      {waitLabel ? <FullPageSpinner label={waitLabel} /> : null}
     </Shell>
   );
 }

@@ -1,8 +1,16 @@
-import { isSandboxKey, SANDBOX_VALUES } from '../payment';
+import { PAYU_SANDBOX_NOTE, SANDBOX_VALUES, sandboxOf } from '../payment';
 
-/** The sandbox's test values, only under the provider's test keys (rzp_test_…). */
+/** The sandbox's test values, only under a provider's test keys (rzp_test_…, payu_test_…). */
 export function SandboxHint({ paymentKey }: { paymentKey: string | null | undefined }) {
-  if (!isSandboxKey(paymentKey)) return null;
+  const sandbox = sandboxOf(paymentKey);
+  if (sandbox === null) return null;
+  if (sandbox === 'PAYU') {
+    return (
+      <aside className="co-sandbox" aria-label="Sandbox" data-testid="sandbox-hint">
+        <p className="co-sandbox__note">{PAYU_SANDBOX_NOTE}</p>
+      </aside>
+    );
+  }
   return (
     <aside className="co-sandbox" aria-labelledby="co-sandbox-title" data-testid="sandbox-hint">
       <h2 className="co-sandbox__title" id="co-sandbox-title">
