@@ -76,13 +76,6 @@ impl Provider {
             Provider::PayU => "payu",
         }
     }
-    /// As the client reads it (spec 000 §3 paymentSDK).
-    pub fn sdk(self) -> &'static str {
-        match self {
-            Provider::Razorpay => "RAZORPAY",
-            Provider::PayU => "PAYU",
-        }
-    }
 }
 
 impl std::fmt::Debug for PaymentConfig {

@@ -157,6 +157,7 @@ export function completeFixture(over: Partial<CheckoutComplete> = {}): CheckoutC
     order_id: 'ord_9f2c',
     order_ref: 'DRP0000123',
     status: 'Verified',
+    addressee: 'Riya Sharma',
     ship_street1: 'Flat 4B, Sunrise Apartments',
     ship_street2: 'Near Hill Road',
     city: 'Mumbai',

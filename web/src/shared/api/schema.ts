@@ -1715,6 +1715,12 @@ export interface components {
             orderid: string | null;
             orderstatus: string;
         };
+        /**
+         * @description What the page does after placing: pay online (POST /api/v1/orders/{id}/payment/), confirm cash on
+         *     delivery with the code just sent, or nothing (paid from the wallet).
+         * @enum {string}
+         */
+        NextStep: "pay" | "confirm_cod" | "done";
         NotifyAnswer: {
             message: string;
             result: string;
@@ -1748,8 +1754,7 @@ export interface components {
             use_wallet?: boolean;
         };
         OrderPlaced: {
-            /** @description pay (online, next POST /api/v1/orders/{id}/payment/), confirm_cod (a code was sent), done. */
-            next: string;
+            next: components["schemas"]["NextStep"];
             /** @description The opaque id used in every URL (spec 000 §3 encrypted_order_id). */
             order_id: string;
             order_ref: string;
@@ -1773,8 +1778,8 @@ export interface components {
             payment_mode: string;
             /** @description RFC 3339. */
             placed_at: string;
-            /** @description Who takes the payment now: RAZORPAY or PAYU. */
-            provider: string;
+            /** @description Who takes the payment now. */
+            provider: components["schemas"]["PaymentSdk"];
             retry: components["schemas"]["RetryOut"];
             status: string;
             status_label: string;
@@ -1822,6 +1827,11 @@ export interface components {
          * @enum {string}
          */
         PaymentMode: "UPI" | "CARD" | "NETBANKING" | "SAVED_CARD" | "ONLINE" | "COD" | "WALLET";
+        /**
+         * @description Who takes online payments (spec 000 §3 paymentSDK).
+         * @enum {string}
+         */
+        PaymentSdk: "RAZORPAY" | "PAYU";
         PaymentStart: {
             /** Format: int64 */
             amount: number;
@@ -1832,7 +1842,7 @@ export interface components {
             name: string;
             payu: null | components["schemas"]["PayUForm"];
             prefill: components["schemas"]["Prefill"];
-            provider: string;
+            provider: components["schemas"]["PaymentSdk"];
             provider_order_id: string;
         };
         PickupAvailability: {
@@ -2001,7 +2011,7 @@ export interface components {
             /** @description The provider's public key id. */
             key: string;
             /** @description RAZORPAY (spec 000 §3 paymentSDK). */
-            paymentSDK: string;
+            paymentSDK: components["schemas"]["PaymentSdk"];
         };
         QuantityChange: {
             /** Format: int64 */

@@ -257,3 +257,47 @@ export type Serviceability = S['Serviceability'];
 export type WalletEntry = S['WalletEntryOut'];
 /** GET /api/v1/wallet/ — the balance (the sum of every entry) and the newest 100 entries, newest first. */
 export type Wallet = S['WalletOut'];
+
+// ================================================================ checkout and payment
+// (features/checkout; issue 10). Login required; another shopper's order id is a 404.
+
+/** UPI, CARD, NETBANKING, SAVED_CARD, ONLINE (the provider's hosted page: PayU), COD or WALLET (covers all). */
+export type PaymentMode = S['PaymentMode'];
+/** Who takes online payments (spec 000 §3 paymentSDK). */
+export type PaymentProvider = S['PaymentSdk'];
+/** GET /api/v1/checkout/?address_id&payment_mode&use_wallet */
+export type CheckoutQuery = NonNullable<operations['checkout']['parameters']['query']>;
+/** The cart priced for checkout: address, delivery, COD verdict, breakup, wallet, provider, retry limits. */
+export type Checkout = S['CheckoutOut'];
+export type CheckoutItem = S['QuoteItem'];
+export type CheckoutDelivery = S['DeliveryOut'];
+export type CheckoutCod = S['CodOut'];
+/** Every amount of the breakup, paise with `*_ui` twins; `to_pay` is what the Pay button says. */
+export type Breakup = S['BreakupOut'];
+export type PaymentSetup = S['ProviderOut'];
+/** POST /api/v3/order/ (header Idempotency-Key). */
+export type PlaceOrderBody = S['OrderIn'];
+/** 201: `next` says what the page does: pay, confirm_cod or done. */
+export type PlacedOrder = S['OrderPlaced'];
+/** POST /api/v1/orders/{id}/payment/ — Razorpay's order, or PayU's form in `payu`. */
+export type PaymentStart = S['PaymentStart'];
+export type HostedPaymentForm = S['PayUForm'];
+/** POST /api/v1/payments/razorpay/callback/ */
+export type PaymentCallbackBody = S['CheckoutCallback'];
+/** POST /api/v1/payments/razorpay/failure/ */
+export type PaymentFailureBody = S['CheckoutFailure'];
+export type PaymentConfirmed = S['OrderState'];
+/** GET /api/v1/saved-cards/ — the provider's tokens. */
+export type SavedCards = S['SavedCards'];
+export type SavedCard = S['SavedCard'];
+/** POST /api/v1/payments/validate-vpa/ */
+export type VpaCheck = S['VpaOut'];
+/** GET /api/v1/orders/{id}/status/ */
+export type OrderStatus = S['OrderStatusOut'];
+export type RetryWindow = S['RetryOut'];
+/** POST /api/v1/orders/{id}/confirm-cod/ and /cod-code/ */
+export type CodConfirmed = S['OrderState'];
+export type CodCodeSent = S['CodeSent'];
+/** POST /get-checkout-complete-data/ (spec 000 §3 checkout-complete data). */
+export type CheckoutComplete = S['CheckoutComplete'];
+export type CompleteItem = S['CompleteItem'];

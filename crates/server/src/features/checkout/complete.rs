@@ -101,7 +101,7 @@ pub async fn order_status(State(state): State<AppState>, viewer: Viewer, Path(or
         total: order.total,
         total_ui: format_inr(order.total),
         placed_at: from_millis(order.created_at).to_rfc3339(),
-        provider: state.config.payments.provider.sdk().into(),
+        provider: state.config.payments.provider.into(),
         API_RETRY_LIMIT_IN_MINUTES: window.retry_after_minutes,
         ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS: window.hold_hours,
     }))

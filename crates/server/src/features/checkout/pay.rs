@@ -70,7 +70,7 @@ pub async fn start_payment(State(state): State<AppState>, viewer: Viewer, Path(o
     state.store.add_payment_attempt(order.id, RAZORPAY, &provider_order.id, order.to_pay, "", state.now()).await?;
     let customer_id = customer_of(&state, user).await;
     Ok(axum::Json(PaymentStart {
-        provider: "RAZORPAY".into(),
+        provider: PaymentSdk::Razorpay,
         key: state.razorpay.key_id().into(),
         provider_order_id: provider_order.id,
         amount: order.to_pay,

@@ -27,7 +27,7 @@ pub async fn start(state: &AppState, user: &User, order: &OrderRow) -> ApiResult
     let email = user.email.clone().unwrap_or_default();
     let fields = state.payu.payment_form(&txnid, order.to_pay, &format!("Drape order {}", order.order_ref), name, &email, &user.mobile, &return_url);
     Ok(PaymentStart {
-        provider: "PAYU".into(),
+        provider: PaymentSdk::Payu,
         key: state.payu.key().into(),
         provider_order_id: txnid,
         amount: order.to_pay,

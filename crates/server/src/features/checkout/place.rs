@@ -246,9 +246,9 @@ pub async fn place_order(State(state): State<AppState>, viewer: Viewer, headers:
 async fn answer_for(state: &AppState, user: &drape_store::auth::User, o: &PlacedOrder) -> ApiResult<OrderPlaced> {
     let row = state.store.shopper_order(user.id, &o.public_id).await?.ok_or_else(ApiError::internal)?;
     let next = match OrderStatus::parse(&row.status) {
-        Some(OrderStatus::PendingPayment) => "pay",
-        Some(OrderStatus::PendingConfirmation) => "confirm_cod",
-        _ => "done",
+        Some(OrderStatus::PendingPayment) => NextStep::Pay,
+        Some(OrderStatus::PendingConfirmation) => NextStep::ConfirmCod,
+        _ => NextStep::Done,
     };
     Ok(OrderPlaced {
         order_id: row.public_id,
@@ -257,6 +257,6 @@ async fn answer_for(state: &AppState, user: &drape_store::auth::User, o: &Placed
         payment_mode: row.payment_mode,
         to_pay: row.to_pay,
         to_pay_ui: format_inr(row.to_pay),
-        next: next.into(),
+        next,
     })
 }

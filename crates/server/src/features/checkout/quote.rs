@@ -139,9 +139,9 @@ pub async fn checkout(State(state): State<AppState>, viewer: Viewer, Query(q): Q
         wallet: WalletBalance { balance: quote.wallet_balance, balance_ui: format_inr(quote.wallet_balance) },
         payment: match state.config.payments.provider {
             Provider::Razorpay => {
-                ProviderOut { paymentSDK: "RAZORPAY".into(), key: state.razorpay.key_id().into(), checkout_js: state.razorpay.checkout_js().into() }
+                ProviderOut { paymentSDK: PaymentSdk::Razorpay, key: state.razorpay.key_id().into(), checkout_js: state.razorpay.checkout_js().into() }
             }
-            Provider::PayU => ProviderOut { paymentSDK: "PAYU".into(), key: state.payu.key().into(), checkout_js: String::new() },
+            Provider::PayU => ProviderOut { paymentSDK: PaymentSdk::Payu, key: state.payu.key().into(), checkout_js: String::new() },
         },
         API_RETRY_LIMIT_IN_MINUTES: window.retry_after_minutes,
         ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS: window.hold_hours,

@@ -101,6 +101,23 @@ impl From<&Breakup> for BreakupOut {
     }
 }
 
+/// Who takes online payments (spec 000 §3 paymentSDK).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum PaymentSdk {
+    Razorpay,
+    Payu,
+}
+
+impl From<crate::config::Provider> for PaymentSdk {
+    fn from(p: crate::config::Provider) -> Self {
+        match p {
+            crate::config::Provider::Razorpay => PaymentSdk::Razorpay,
+            crate::config::Provider::PayU => PaymentSdk::Payu,
+        }
+    }
+}
+
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct WalletBalance {
     pub balance: i64,
@@ -111,7 +128,7 @@ pub struct WalletBalance {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ProviderOut {
     /// RAZORPAY (spec 000 §3 paymentSDK).
-    pub paymentSDK: String,
+    pub paymentSDK: PaymentSdk,
     /// The provider's public key id.
     pub key: String,
     /// Where the provider's checkout script is.
@@ -186,8 +203,17 @@ pub struct OrderPlaced {
     pub payment_mode: String,
     pub to_pay: i64,
     pub to_pay_ui: String,
-    /// pay (online, next POST /api/v1/orders/{id}/payment/), confirm_cod (a code was sent), done.
-    pub next: String,
+    pub next: NextStep,
+}
+
+/// What the page does after placing: pay online (POST /api/v1/orders/{id}/payment/), confirm cash on
+/// delivery with the code just sent, or nothing (paid from the wallet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum NextStep {
+    Pay,
+    ConfirmCod,
+    Done,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -199,7 +225,7 @@ pub struct Prefill {
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct PaymentStart {
-    pub provider: String,
+    pub provider: PaymentSdk,
     pub key: String,
     pub provider_order_id: String,
     pub amount: i64,
@@ -298,8 +324,8 @@ pub struct OrderStatusOut {
     pub total_ui: String,
     /// RFC 3339.
     pub placed_at: String,
-    /// Who takes the payment now: RAZORPAY or PAYU.
-    pub provider: String,
+    /// Who takes the payment now.
+    pub provider: PaymentSdk,
     pub retry: RetryOut,
     pub API_RETRY_LIMIT_IN_MINUTES: i64,
     pub ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS: i64,

@@ -66,7 +66,7 @@ function CheckoutFlow({ userId, renderAddressForm, onOrderPlaced }: CheckoutPage
   const query: CheckoutQuery = {
     address_id: addressId ?? undefined,
     payment_mode: choice.open === 'cod' ? 'COD' : undefined,
-    use_wallet: walletOn ? 1 : undefined,
+    use_wallet: walletOn ? '1' : undefined,
   };
   const checkout = useCheckout(userId, query, shopping);
   const book = useAddressBook(shopping);
