@@ -310,6 +310,25 @@ async fn webhooks_are_verified_applied_once_and_settle_a_closed_tab() {
     assert_eq!(forged.assert_error(400)["error"], "bad_signature");
     assert_eq!(status_of(&app, &mut b, &order_id).await["status"], "Pending Payment");
 
+    // A correctly signed event whose amount is not the order's is stored but changes nothing.
+    let body = json!({"entity": "event", "event": "payment.captured", "payload": {"payment": {"entity":
+        {"id": "pay_short", "order_id": start["provider_order_id"], "amount": to_pay - 100, "status": "captured", "method": "upi"}}}})
+    .to_string();
+    let signed = hmac_hex(&app.state.config.payments.webhook_secret, body.as_bytes());
+    let short = Browser::new()
+        .send(
+            &app,
+            Request::post("/api/v1/payments/razorpay/webhook/")
+                .header("content-type", "application/json")
+                .header("X-Razorpay-Signature", signed)
+                .header("x-razorpay-event-id", "evt_short_amount")
+                .body(Body::from(body))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(short.status, 200, "{}", short.text);
+    assert_eq!(status_of(&app, &mut b, &order_id).await["status"], "Pending Payment", "a payment of another amount does not pay the order");
+
     // The shopper pays at the bank and closes the tab: only the (doubled) webhook tells Drape.
     Browser::new().post(&app, "/sandbox/razorpay/_control", json!({"webhooks": "twice"})).await;
     let pay = provider_pays(&app, &start, json!({"method": "netbanking", "bank": "HDFC"})).await.json();
@@ -431,6 +450,18 @@ async fn checkout_refuses_what_it_cannot_do_with_a_message() {
     let to_pay = q["breakup"]["to_pay"].as_i64().unwrap();
     let r = place(&app, &mut b, "not-served-0001", json!({"address_id": address_id, "payment_mode": "UPI", "expected_to_pay": to_pay})).await;
     assert_eq!(r.assert_error(400)["error"], "not_deliverable");
+
+    // The size sells out between the page and the order: 409 naming it, nothing placed.
+    let (mut late, late_address) = shopper_with_cart(&app, "9123470054", "400050", 1).await;
+    let to_pay_late = quote(&app, &mut late, &format!("address_id={late_address}")).await["breakup"]["to_pay"].as_i64().unwrap();
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 10).unwrap();
+    app.db.store.set_size_stock(&size.sku, 0).await.unwrap();
+    let r = place(&app, &mut late, "sold-out-000001", json!({"address_id": late_address, "payment_mode": "UPI", "expected_to_pay": to_pay_late})).await;
+    let e = r.assert_error(409);
+    assert!(e["error"] == "sold_out" || e["error"] == "cart_changed", "{e}");
+    assert!(e["message"].as_str().unwrap().contains("sold out") || e["message"].as_str().unwrap().contains("out of stock"), "{e}");
+    assert_eq!(late.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], 1, "nothing placed");
     // Someone else's address: 404.
     let (_, other_address) = shopper_with_cart(&app, "9123470053", "400050", 1).await;
     b.get(&app, &format!("/api/v1/checkout/?address_id={other_address}")).await.assert_error(404);

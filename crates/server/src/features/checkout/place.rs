@@ -243,6 +243,19 @@ pub async fn place_order(State(state): State<AppState>, viewer: Viewer, headers:
     Ok((StatusCode::CREATED, axum::Json(answer_for(&state, &user, &placed).await?)))
 }
 
+/// Names what sold out: "Everyday Padded T-Shirt Bra in 34B just sold out…".
+async fn sold_out_message(state: &AppState, order: &NewOrder, size_id: i64) -> String {
+    let line = order.lines.iter().find(|l| [l.size_id, l.combo1_size_id, l.combo2_size_id].contains(&Some(size_id)));
+    let size = match line {
+        Some(l) => state.store.sizes_of_products(&[l.product_id]).await.ok().and_then(|sizes| sizes.into_iter().find(|s| s.id == size_id)).map(|s| s.value),
+        None => None,
+    };
+    match (line, size) {
+        (Some(l), Some(size)) => format!("{} in {size} has just sold out, or has fewer pieces left than your bag holds. Please check your bag.", l.name),
+        _ => "A size in your bag has just sold out. Please check your bag.".to_string(),
+    }
+}
+
 async fn answer_for(state: &AppState, user: &drape_store::auth::User, o: &PlacedOrder) -> ApiResult<OrderPlaced> {
     let row = state.store.shopper_order(user.id, &o.public_id).await?.ok_or_else(ApiError::internal)?;
     let next = match OrderStatus::parse(&row.status) {
