@@ -224,9 +224,7 @@ pub async fn place_order(State(state): State<AppState>, viewer: Viewer, headers:
         PlaceOutcome::KeyReused => {
             return Err(ApiError::new(StatusCode::CONFLICT, "idempotency_key_reused", "This Idempotency-Key was used for a different order."))
         }
-        PlaceOutcome::SoldOut { .. } => {
-            return Err(ApiError::new(StatusCode::CONFLICT, "sold_out", "A size in your bag just sold out. Please check your bag."))
-        }
+        PlaceOutcome::SoldOut { size_id } => return Err(ApiError::new(StatusCode::CONFLICT, "sold_out", sold_out_message(&state, &new, size_id).await)),
         PlaceOutcome::CartChanged => return Err(cart_changed("Your bag changed in another tab. Please check it and pay again.")),
         PlaceOutcome::WalletShort { balance } => {
             return Err(cart_changed(format!("Your wallet now holds {}. Please check the total and pay again.", format_inr(balance))))
