@@ -7,6 +7,7 @@ pub mod checkout;
 pub mod clock;
 pub mod delivery;
 pub mod engagement;
+pub mod fit;
 pub mod limits;
 pub mod money;
 pub mod orders;

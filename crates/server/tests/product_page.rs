@@ -483,3 +483,21 @@ async fn below_the_fold_sections() {
     let features = b.get(&app, &format!("/web/api/v1/product-feature/{}/", p.slug)).await.json();
     assert!(features["Padding"]["description"].as_str().is_some());
 }
+
+/// The bra chart is drawn from the size table: every size on sale is in it, with the measurements the
+/// calculator reads (issue 11, item 1).
+#[tokio::test]
+async fn the_bra_size_chart_lists_every_size_on_sale_with_the_tables_measurements() {
+    let app = app().await;
+    let mut b = Browser::new();
+    for (unit, scale) in [("in", 1.0), ("cm", drape_domain::fit::CM_PER_INCH)] {
+        let svg = b.get(&app, &format!("/media/size-charts/bra-{unit}.svg")).await;
+        assert_eq!(svg.status, 200);
+        for row in drape_domain::fit::bra_chart() {
+            let line = format!(">{}</text><text x=\"130\" y=", row.size);
+            assert!(svg.text.contains(&line), "{} missing from the {unit} chart", row.size);
+            assert!(svg.text.contains(&format!(">{:.1}<", row.underbust_in * scale)), "{} under-bust in {unit}", row.size);
+            assert!(svg.text.contains(&format!(">{:.1}<", row.bust_in * scale)), "{} bust in {unit}", row.size);
+        }
+    }
+}

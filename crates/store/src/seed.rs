@@ -40,7 +40,8 @@ enum SizeKind {
     Combo,
 }
 
-const BRA_SIZES: [&str; 14] = ["32B", "32C", "34B", "34C", "34D", "36B", "36C", "36D", "38B", "38C", "38D", "40B", "40C", "40D"];
+/// The bra sizes on sale come from the size table the chart and the calculator read.
+const BRA_SIZES: [&str; 14] = drape_domain::fit::BRA_SIZES_ON_SALE;
 const ALPHA_SIZES: [&str; 5] = ["S", "M", "L", "XL", "XXL"];
 const COMBO_BRA_SIZES: [&str; 9] = ["32B", "32C", "34B", "34C", "34D", "36B", "36C", "36D", "38C"];
 const COMBO_PANTY_SIZES: [&str; 4] = ["S", "M", "L", "XL"];

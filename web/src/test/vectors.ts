@@ -22,3 +22,11 @@ interface ValidInvalid {
 
 const file = new URL('../../../testdata/validation_vectors.json', import.meta.url);
 export const vectors: Vectors = JSON.parse(readFileSync(file, 'utf8'));
+
+/** The bra size table's chart and cases, written by crates/domain/src/fit.rs's tests. */
+export interface BraVectors {
+  sizes_on_sale: string[];
+  chart: { size: string; underbust_in: number; bust_in: number; underbust_cm: number; bust_cm: number }[];
+  cases_in_inches: [number, number, string][];
+}
+export const braVectors: BraVectors = JSON.parse(readFileSync(new URL('../../../testdata/bra_sizes.json', import.meta.url), 'utf8'));

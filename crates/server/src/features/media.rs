@@ -182,26 +182,16 @@ pub async fn size_chart(Path(file): Path<String>) -> ApiResult<impl IntoResponse
         "in" => false,
         _ => return Err(not_found()),
     };
+    let bra_rows = drape_domain::fit::bra_chart();
     // Body measurements in inches: (size, first measure, second measure).
     let (head, rows): ((&str, &str, &str), Vec<(&str, f64, f64)>) = match chart {
-        "bra" => (
-            ("Size", "Under-bust", "Bust"),
-            vec![
-                ("32B", 28.5, 34.0),
-                ("34B", 30.5, 36.0),
-                ("34C", 30.5, 37.0),
-                ("36C", 32.5, 39.0),
-                ("36D", 32.5, 40.0),
-                ("38C", 34.5, 41.0),
-                ("38D", 34.5, 42.0),
-                ("40D", 36.5, 44.0),
-            ],
-        ),
+        // The bra chart is the size table itself (drape_domain::fit): every size on sale.
+        "bra" => (("Size", "Under-bust", "Bust"), bra_rows.iter().map(|r| (r.size.as_str(), r.underbust_in, r.bust_in)).collect()),
         "panty" => (("Size", "Waist", "Hip"), vec![("S", 26.0, 35.0), ("M", 28.0, 37.0), ("L", 30.0, 39.0), ("XL", 32.0, 41.0), ("XXL", 34.0, 43.0)]),
         "apparel" => (("Size", "Bust", "Waist"), vec![("S", 33.0, 27.0), ("M", 35.0, 29.0), ("L", 37.0, 31.0), ("XL", 39.0, 33.0), ("XXL", 41.0, 35.0)]),
         _ => return Err(not_found()),
     };
-    let fmt = |v: f64| if cm { format!("{:.0}", v * 2.54) } else { format!("{v:.1}") };
+    let fmt = |v: f64| if cm { format!("{:.1}", v * drape_domain::fit::CM_PER_INCH) } else { format!("{v:.1}") };
     let unit_label = if cm { "cm" } else { "inches" };
     let h = 80 + rows.len() as i32 * 40;
     let mut svg = format!(

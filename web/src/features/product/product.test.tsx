@@ -432,7 +432,8 @@ describe('ProductView', () => {
     view({ sizes: plain(sizeFixture('32B', 3), sizeFixture('34C', 2)) });
     fireEvent.click(screen.getByRole('button', { name: /bra size calculator/i }));
     const dialog = await screen.findByRole('dialog', { name: 'Bra Size Calculator' }, { timeout: 5000 });
-    fireEvent.change(within(dialog).getByLabelText('Under-bust (inches)'), { target: { value: '33' } });
+    // The size chart's 34C row: under-bust 30.5 in, bust 37 in.
+    fireEvent.change(within(dialog).getByLabelText('Under-bust (inches)'), { target: { value: '30.5' } });
     fireEvent.change(within(dialog).getByLabelText('Bust (inches)'), { target: { value: '37' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Calculate my size' }));
     expect(within(dialog).getByTestId('bra-size-result').textContent).toContain('34C');

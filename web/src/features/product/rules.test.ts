@@ -4,6 +4,7 @@ import type { LastPurchasedSizes } from '@/shared/api/types';
 import { toProductSizes, type ProductSizes } from './api/get-sizes';
 import { skuCategory, viewItem } from './analytics';
 import { bandSize, braSize, BRA_CALC_MESSAGES, isBraSku } from './bra-size';
+import { braVectors } from '@/test/vectors';
 import { NOTIFY_MESSAGES, phoneDigits, validateNotify } from './notify';
 import { isOfferApplied, offerHref, truncateOffer } from './offers';
 import {
@@ -234,23 +235,36 @@ describe('bra size calculator', () => {
     expect(isBraSku('PN2001-BLK')).toBe(false);
     expect(isBraSku('CB1043-NVY')).toBe(false);
   });
-  it('band: under-bust to the nearest inch, odd numbers up to the next even', () => {
-    expect(bandSize(31.6)).toBe(32);
-    expect(bandSize(32.4)).toBe(32);
-    expect(bandSize(33)).toBe(34);
-    expect(bandSize(30.5)).toBe(32);
+  it('band: under-bust plus about 4 in, to the even size; half-inch boundaries go up', () => {
+    expect(bandSize(28.5)).toBe(32);
+    expect(bandSize(29.49)).toBe(32);
+    expect(bandSize(29.5)).toBe(34);
+    expect(bandSize(30.5)).toBe(34);
+    expect(bandSize(31.49)).toBe(34);
+    expect(bandSize(31.5)).toBe(36);
   });
-  it('cup from bust minus band: 1 A, 2 B, 3 C, 4 D, 5 DD/E', () => {
-    expect(braSize(32, 33, 'in')).toMatchObject({ ok: true, size: '32A' });
-    expect(braSize(31.7, 34, 'in')).toMatchObject({ ok: true, size: '32B' });
-    expect(braSize(33, 37, 'in')).toMatchObject({ ok: true, size: '34C' });
-    expect(braSize(34, 38, 'in')).toMatchObject({ ok: true, size: '34D' });
-    expect(braSize(34, 39, 'in')).toMatchObject({ ok: true, size: '34DD/E', candidates: ['34DD', '34E'] });
-    expect(braSize(34, 34.3, 'in')).toMatchObject({ ok: true, size: '34AA' });
+  it('every row of the size chart, typed in, answers that row (the chart the issue found wrong)', () => {
+    expect(braSize(30.5, 36, 'in')).toMatchObject({ ok: true, size: '34B' });
+    expect(braSize(34, 39, 'in')).toMatchObject({ ok: true, size: '38A' });
+    expect(braSize(32, 41, 'in')).toMatchObject({ ok: true, size: '36DD/E', candidates: ['36DD', '36E'] });
+    for (const row of braVectors.chart) {
+      expect(braSize(row.underbust_in, row.bust_in, 'in'), row.size).toMatchObject({ ok: true, size: row.size });
+      expect(braSize(row.underbust_cm, row.bust_cm, 'cm'), `${row.size} in cm`).toMatchObject({ ok: true, size: row.size });
+    }
   });
-  it('converts centimetres', () => {
-    // 76 cm = 29.9 in → 30; 86 cm = 33.9 in → 34 − 30 = 4 → D
-    expect(braSize(76, 86, 'cm')).toMatchObject({ ok: true, size: '30D' });
+  it('answers every case of the shared vectors as the size table does', () => {
+    const why: Record<string, string> = {
+      Missing: BRA_CALC_MESSAGES.missing,
+      UnderbustRange: BRA_CALC_MESSAGES.underbustRange,
+      BustSmaller: BRA_CALC_MESSAGES.bustSmaller,
+      OutOfRange: BRA_CALC_MESSAGES.outOfRange,
+    };
+    expect(braVectors.cases_in_inches.length).toBeGreaterThan(500);
+    for (const [ub, bust, answer] of braVectors.cases_in_inches) {
+      const got = braSize(ub, bust, 'in');
+      const want = why[answer] ? { ok: false, error: why[answer] } : { ok: true, size: answer };
+      expect(got, `${ub} / ${bust}`).toMatchObject(want);
+    }
   });
   it('rejects impossible measurements', () => {
     expect(braSize(0, 34, 'in')).toEqual({ ok: false, error: BRA_CALC_MESSAGES.missing });
