@@ -458,6 +458,11 @@ async fn the_cap_counts_every_size_of_the_product() {
     assert_eq!(shopper.post(&app, "/api/v3/cart-items/", add(&sizes[1], max - 1)).await.status, 200);
     let mut merged = guest.clone();
     app.clock.advance(chrono::Duration::seconds(31)); // the next login code for the number
-    merged.login(&app, "9123480001").await;
+    let logged_in = merged.login(&app, "9123480001").await;
     assert_eq!(merged.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], max, "the cap holds across the merge");
+    // The shopper is told what was left out and why.
+    let notes = logged_in["cart_notes"].as_array().expect("cart_notes");
+    assert_eq!(notes.len(), 1, "{logged_in}");
+    let note = notes[0].as_str().unwrap();
+    assert!(note.contains(&format!("{} pieces", max - 1)) && note.contains(&format!("at most {max} of this product")), "{note}");
 }

@@ -130,6 +130,19 @@ async fn lines_of(tx: &mut Transaction<'_, Any>, cart_id: i64) -> Result<Vec<Car
 }
 
 /// The cart's own row: its id and the shopper's choices kept with it.
+/// A guest's line that did not fit whole into the shopper's cart at login.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MergeShortfall {
+    pub line: CartLine,
+    /// Pieces of it that were kept (0: none).
+    pub kept: i64,
+    /// The deal was already in the shopper's cart (one piece per cart).
+    pub deal_taken: bool,
+    /// The size's stock and the product's cap the merge measured against.
+    pub stock: i64,
+    pub max_items: i64,
+}
+
 #[derive(Debug, Clone, FromRow, PartialEq, Eq)]
 pub struct CartRow {
     pub id: i64,
@@ -336,12 +349,20 @@ impl Store {
 
     /// At login the guest's cart joins the shopper's: equal lines add up and other lines move over,
     /// each within `limits(line)` (the stock of its size, its product's cap over all sizes); and the guest cart is deleted. One transaction, so a failure changes nothing.
-    pub async fn merge_guest_cart(&self, guest_token: &str, user_id: i64, now: DateTime<Utc>, limits: impl Fn(&CartLine) -> (i64, i64)) -> Result<()> {
+    /// Returns the guest's lines that did not fit whole, with what was kept of each.
+    pub async fn merge_guest_cart(
+        &self,
+        guest_token: &str,
+        user_id: i64,
+        now: DateTime<Utc>,
+        limits: impl Fn(&CartLine) -> (i64, i64),
+    ) -> Result<Vec<MergeShortfall>> {
         let mut tx = self.pool.begin().await?;
         touch_cart(&mut tx, CartOwner::Shopper(user_id), now).await?;
         let Some(guest_cart) = find_cart(&mut tx, CartOwner::Guest(guest_token)).await? else {
-            return Ok(());
+            return Ok(vec![]);
         };
+        let mut short = Vec::new();
         let user_cart = find_or_create_cart(&mut tx, CartOwner::Shopper(user_id), now).await?;
         // An add in another tab waits for the merge, and the merge sees every add committed before it.
         lock_cart(&mut tx, user_cart).await?;
@@ -352,6 +373,10 @@ impl Store {
             let (stock, max_items) = limits(&line);
             let room = drape_domain::stock::room_left(stock, max_items, line.held_in(&mine, None));
             let deal_taken = line.deal_id.is_some() && mine.iter().any(|m| m.deal_id == line.deal_id);
+            let kept = if deal_taken { 0 } else { line.quantity.min(room.max(0)) };
+            if kept < line.quantity {
+                short.push(MergeShortfall { line: line.clone(), kept, deal_taken, stock, max_items });
+            }
             match mine.iter_mut().find(|m| m.same_choice(&line)).filter(|_| !deal_taken) {
                 Some(m) if room > 0 => {
                     m.quantity += line.quantity.min(room);
@@ -383,6 +408,6 @@ impl Store {
         sqlx::query("DELETE FROM carts WHERE id = $1").bind(guest_cart).execute(&mut *tx).await?;
         sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2").bind(millis(now)).bind(user_cart).execute(&mut *tx).await?;
         tx.commit().await?;
-        Ok(())
+        Ok(short)
     }
 }

@@ -271,6 +271,7 @@ impl Store {
             .await?;
         }
         let mut reviewer_ids = Vec::new();
+        let mut rated: std::collections::BTreeMap<i64, Vec<i64>> = std::collections::BTreeMap::new();
         for (i, (local, name)) in REVIEWERS.iter().enumerate() {
             let mobile = format!("70000000{:02}", i + 1);
             let email = format!("{local}@example.com");
@@ -470,6 +471,8 @@ impl Store {
                 // Ratings (a few hidden from shoppers) and written reviews.
                 let raters = dice.range(0, reviewer_ids.len() as i64) as usize;
                 for (ri, user_id) in reviewer_ids.iter().take(raters).enumerate() {
+                    // Only buyers may rate (the shop's own rule): the reviewer gets a delivered order of it below.
+                    rated.entry(*user_id).or_default().push(product_id);
                     let stars = [5, 5, 4, 5, 4, 3, 5, 4, 2, 5, 1, 4][(ri + si + k) % 12];
                     let public = if dice.chance(10) { 0 } else { 1 };
                     exec(
@@ -521,14 +524,12 @@ impl Store {
         if let Some(m) = first_of(1, 1) {
             orders.push((vec![line(&m, "34B")], shopper_id, OrderStatus::Shipped.name(), 2));
         }
+        // Every reviewer received what they rated: delivered orders of up to five pieces, 60 days ago
+        // and earlier (before any of their ratings).
         for (ri, user_id) in reviewer_ids.iter().enumerate() {
-            for k in 0..2usize {
-                let a = &made[(ri * 17 + k * 31) % made.len()];
-                let b = &made[(ri * 17 + k * 31 + 5) % made.len()];
-                let lines: Vec<_> = [a, b].iter().filter(|m| !m.4.is_empty()).map(|m| line(m, "M")).collect();
-                if !lines.is_empty() {
-                    orders.push((lines, *user_id, OrderStatus::Delivered.name(), 60 + (ri * 2 + k) as i64));
-                }
+            let bought: Vec<_> = rated.get(user_id).into_iter().flatten().filter_map(|pid| made.iter().find(|m| m.0 == *pid)).map(|m| line(m, "M")).collect();
+            for (k, chunk) in bought.chunks(5).enumerate() {
+                orders.push((chunk.to_vec(), *user_id, OrderStatus::Delivered.name(), 60 + (ri * 40 + k) as i64));
             }
         }
         for (n, (lines, user, status, days_ago)) in orders.into_iter().enumerate() {

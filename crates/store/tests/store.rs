@@ -482,3 +482,25 @@ async fn wallet_debits_never_overdraw_and_repeats_write_once() {
         db.finish().await;
     }
 }
+
+/// The demo obeys the shop's own rule: only a shopper with a delivered order of a product rates or
+/// reviews it (issue 11, item 3).
+#[tokio::test]
+async fn demo_ratings_and_reviews_come_from_buyers() {
+    for db in TestDb::all().await {
+        let s = &db.store;
+        let e = db.engine;
+        s.seed_demo(now()).await.unwrap();
+        for table in ["ratings", "reviews"] {
+            let sql = format!(
+                "SELECT COUNT(*) FROM {table} r WHERE NOT EXISTS (SELECT 1 FROM order_items i JOIN orders o ON o.id = i.order_id \
+                 WHERE o.user_id = r.user_id AND i.product_id = r.product_id AND o.status = 'Delivered' AND o.created_at < r.created_at)"
+            );
+            let strangers: i64 = sqlx::query_scalar(&sql).fetch_one(db.any_pool()).await.unwrap();
+            let all: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}")).fetch_one(db.any_pool()).await.unwrap();
+            assert!(all > 100, "{e}: the demo has {table}: {all}");
+            assert_eq!(strangers, 0, "{e}: {strangers} of {all} {table} from shoppers who never received the product");
+        }
+        db.finish().await;
+    }
+}

@@ -63,6 +63,9 @@ impl From<&drape_store::auth::User> for UserOut {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct LoggedIn {
     pub user: UserOut,
+    /// What of the guest's bag could not come along, one sentence each ("2 of Everyday Padded T-Shirt
+    /// Bra (34B) were left out: you can buy at most 5 of this product."); empty when everything fit.
+    pub cart_notes: Vec<String>,
 }
 
 #[allow(non_snake_case)]
@@ -137,9 +140,10 @@ pub async fn login(
     }
 
     let user = store.user_for_mobile(mobile.as_str(), now).await?;
-    if let Some(guest) = &viewer.guest_token {
-        merge_guest_cart(&state, guest, user.id).await?;
-    }
+    let cart_notes = match &viewer.guest_token {
+        Some(guest) => merge_guest_cart(&state, guest, user.id).await?,
+        None => vec![],
+    };
     if let Some(old) = &viewer.session_token {
         store.delete_session(old).await?;
     }
@@ -153,7 +157,7 @@ pub async fn login(
     if viewer.guest_token.is_some() {
         headers.append(header::SET_COOKIE, set_cookie(GUEST_CART_COOKIE, "", 0, true, secure));
     }
-    Ok((headers, axum::Json(LoggedIn { user: UserOut::from(&user) })))
+    Ok((headers, axum::Json(LoggedIn { user: UserOut::from(&user), cart_notes })))
 }
 
 fn code_refused(refusal: CodeRefusal) -> ApiError {
@@ -163,7 +167,8 @@ fn code_refused(refusal: CodeRefusal) -> ApiError {
 
 /// The guest's cart joins the shopper's, each line within what can be bought of it: the stock of its
 /// size (of both parts for a combo) and its product's `max_cart_items` over all its sizes.
-async fn merge_guest_cart(state: &AppState, guest: &str, user_id: i64) -> ApiResult<()> {
+/// Answers a sentence for each guest line that did not fit whole, and why.
+async fn merge_guest_cart(state: &AppState, guest: &str, user_id: i64) -> ApiResult<Vec<String>> {
     let store = &state.store;
     let lines = store.cart_lines(drape_store::carts::CartOwner::Guest(guest)).await?;
     let product_ids: Vec<i64> = lines.iter().map(|l| l.product_id).collect();
@@ -173,8 +178,30 @@ async fn merge_guest_cart(state: &AppState, guest: &str, user_id: i64) -> ApiRes
         Some(p) if p.is_active() => (line.stock_among(&sizes), p.max_cart_items),
         _ => (0, 0),
     };
-    store.merge_guest_cart(guest, user_id, state.now(), limits).await?;
-    Ok(())
+    let short = store.merge_guest_cart(guest, user_id, state.now(), limits).await?;
+    Ok(short
+        .iter()
+        .map(|s| {
+            let name = products.iter().find(|p| p.id == s.line.product_id).map(|p| p.name.as_str()).unwrap_or("An item");
+            let size = s.line.size_id.or(s.line.combo1_size_id).and_then(|id| sizes.iter().find(|z| z.id == id)).map(|z| z.value.as_str());
+            let what = match size {
+                Some(v) => format!("{name} ({v})"),
+                None => name.to_string(),
+            };
+            let left_out = s.line.quantity - s.kept;
+            let pieces = if left_out == 1 { "1 piece".to_string() } else { format!("{left_out} pieces") };
+            let why = if s.deal_taken {
+                "your bag already holds this deal, and a deal is one piece per order.".to_string()
+            } else if s.stock <= 0 || s.max_items <= 0 {
+                "it is no longer available.".to_string()
+            } else if s.stock < s.max_items {
+                format!("only {} {} left in stock.", s.stock, if s.stock == 1 { "is" } else { "are" })
+            } else {
+                format!("you can buy at most {} of this product.", s.max_items)
+            };
+            format!("{pieces} of {what} from before you logged in were left out: {why}")
+        })
+        .collect())
 }
 
 /// Who is visiting, with the header's counts.
