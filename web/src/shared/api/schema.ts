@@ -1688,6 +1688,11 @@ export interface components {
             status: number;
         };
         LoggedIn: {
+            /**
+             * @description What of the guest's bag could not come along, one sentence each ("2 of Everyday Padded T-Shirt
+             *     Bra (34B) were left out: you can buy at most 5 of this product."); empty when everything fit.
+             */
+            cart_notes: string[];
             user: components["schemas"]["UserOut"];
         };
         LoginRequest: {
