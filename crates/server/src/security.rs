@@ -157,6 +157,16 @@ impl Viewer {
     pub fn is_affiliate(&self) -> bool {
         self.user.as_ref().is_some_and(|u| u.is_affiliate)
     }
+    /// Whose cart is the visitor's: the shopper's, or the guest's by its cookie; None without either.
+    pub fn cart_owner(&self) -> Option<drape_store::carts::CartOwner<'_>> {
+        use drape_store::carts::CartOwner;
+        match (&self.user, &self.guest_token) {
+            (Some(u), _) => Some(CartOwner::Shopper(u.id)),
+            (None, Some(t)) => Some(CartOwner::Guest(t)),
+            (None, None) => None,
+        }
+    }
+
     pub fn require_user(&self) -> Result<&User, ApiError> {
         self.user.as_ref().ok_or_else(ApiError::unauthorized)
     }

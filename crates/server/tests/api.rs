@@ -211,6 +211,18 @@ async fn privileged_users_see_raw_stock_and_affiliates_no_urgency() {
     assert_eq!(j["result"]["urgency_message_product"], json!({}));
     let shopper = Browser::new().get(&app, &format!("/web/api/v1/product/{BRA}/sizes/s/")).await.json();
     assert_ne!(shopper["result"]["urgency_message_product"], json!({}), "shoppers do see urgency");
+
+    // A guest who applies a partner's code counts as affiliate-registered from then on (issue 11, item 10).
+    let mut referred = Browser::new();
+    let before = referred.get(&app, &format!("/web/api/v1/product/{BRA}/sizes/s/")).await.json();
+    assert_ne!(before["result"]["urgency_message_product"], json!({}));
+    let size = stored.iter().find(|s| s.stock > 5).unwrap();
+    assert_eq!(referred.post(&app, "/api/v3/cart-items/", json!({"product": p.id, "quantity": 1, "size": size.value})).await.status, 200);
+    let cart_id = referred.get(&app, "/get/view-cart-info/").await.json()["cart_id"].as_i64().unwrap();
+    let applied = referred.get(&app, &format!("/api/v4/carts-new/{cart_id}?affiliation_code=RIYASTYLE")).await;
+    assert_eq!(applied.status, 200, "{}", applied.text);
+    let after = referred.get(&app, &format!("/web/api/v1/product/{BRA}/sizes/s/")).await.json();
+    assert_eq!(after["result"]["urgency_message_product"], json!({}), "a referred visitor sees no urgency");
 }
 
 #[tokio::test]

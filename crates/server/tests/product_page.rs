@@ -447,6 +447,18 @@ async fn offer_counts_what_the_cart_holds() {
     // A product without an offer key answers an empty map.
     let plain = app.db.store.list_products(Some(&[402]), 50, 0).await.unwrap().products.into_iter().find(|p| p.offer_key.is_empty()).unwrap();
     assert_eq!(b.get(&app, &format!("/bp_pp_product_details_page/?product_id={}", plain.id)).await.json()["offer_msg_dict_ajax"], json!({}));
+
+    // Without a parameter (spec 001 §7 names none): a guest's newest bag line; a shopper's last viewed product.
+    let bare = b.get(&app, "/bp_pp_product_details_page/").await;
+    assert_eq!(bare.status, 200, "{}", bare.text);
+    assert_eq!(bare.json()["offer_msg_dict_ajax"]["panty-3-for-699"]["qty"], 3, "the guest's bag holds the panties");
+    assert_eq!(Browser::new().get(&app, "/bp_pp_product_details_page/").await.json()["offer_msg_dict_ajax"], json!({}), "a new visitor: no product, no offer");
+    let mut shopper = Browser::new();
+    shopper.login(&app, "9123490001").await;
+    let viewed = json!({"event_name": "product_viewed", "product_id": panty.id, "source": "pdp"}).to_string();
+    assert_eq!(form(&mut shopper, &app, "/get-event-data/", &[("data", viewed)]).await.status, 200);
+    let o = shopper.get(&app, "/bp_pp_product_details_page/").await.json();
+    assert_eq!(o["offer_msg_dict_ajax"]["panty-3-for-699"]["count"], 3, "the shopper's last viewed product: {o}");
 }
 
 #[tokio::test]

@@ -186,6 +186,16 @@ impl Store {
         Ok(n > 0)
     }
 
+    /// The product a shopper viewed last (their newest `product_viewed` event), if any.
+    pub async fn last_viewed_product(&self, user_id: i64) -> Result<Option<i64>> {
+        Ok(sqlx::query_scalar(
+            "SELECT product_id FROM shopper_events WHERE user_id = $1 AND event_name = 'product_viewed' AND product_id IS NOT NULL ORDER BY id DESC LIMIT 1",
+        )
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
     pub async fn record_shopper_event(
         &self,
         event_name: &str,

@@ -1,4 +1,6 @@
-//! `drape admin affiliate`: create or change a partner's affiliation code.
+//! `drape admin affiliate`: create or change a partner's affiliation code, or mark a shopper as
+//! registered through a partner (`--shopper MOBILE`, `--unmark` to undo): such shoppers see no
+//! per-size urgency (spec 001 §6).
 
 use super::{ends, paise};
 use anyhow::Context;
@@ -9,10 +11,16 @@ use drape_store::Store;
 
 #[derive(clap::Args)]
 pub struct Args {
-    #[arg(long)]
-    pub code: String,
-    #[arg(long)]
-    pub name: String,
+    #[arg(long, required_unless_present = "shopper")]
+    pub code: Option<String>,
+    #[arg(long, required_unless_present = "shopper")]
+    pub name: Option<String>,
+    /// Mark this shopper (a mobile number) as registered through a partner, instead of changing a code.
+    #[arg(long, conflicts_with_all = ["code", "name"])]
+    pub shopper: Option<String>,
+    /// With --shopper: clear the mark.
+    #[arg(long, requires = "shopper")]
+    pub unmark: bool,
     /// Whole percent off for the shopper (0: the code only credits the partner).
     #[arg(long, default_value_t = 0)]
     pub percent: i64,
@@ -41,11 +49,37 @@ pub struct Affiliate {
     pub mobile: Option<Mobile>,
 }
 
+/// What the command is asked to do.
+#[derive(Debug, PartialEq)]
+pub enum Task {
+    Code(Affiliate),
+    Mark { mobile: Mobile, registered: bool },
+}
+
+pub fn task(args: &Args) -> anyhow::Result<Task> {
+    match &args.shopper {
+        Some(m) => Ok(Task::Mark { mobile: Mobile::parse(m).context("mobile: 10 digits starting 6 to 9")?, registered: !args.unmark }),
+        None => check(args).map(Task::Code),
+    }
+}
+
+pub async fn run_task(task: Task, store: &Store, clock: &dyn Clock) -> anyhow::Result<()> {
+    match task {
+        Task::Code(a) => run(a, store, clock).await,
+        Task::Mark { mobile, registered } => {
+            let user = store.user_by_mobile(mobile.as_str()).await?.with_context(|| format!("no account with mobile {}", mobile.as_str()))?;
+            store.set_affiliate(user.id, registered).await?;
+            println!("shopper {} {} registered through a partner", mobile.as_str(), if registered { "is now" } else { "is no longer" });
+            Ok(())
+        }
+    }
+}
+
 pub fn check(args: &Args) -> anyhow::Result<Affiliate> {
-    let code = drape_domain::pricing::normalise_code(&args.code).context("codes are 1 to 20 letters and digits")?;
+    let code = drape_domain::pricing::normalise_code(args.code.as_deref().unwrap_or_default()).context("codes are 1 to 20 letters and digits")?;
     anyhow::ensure!((0..=100).contains(&args.percent) && args.cap.is_none_or(|c| c >= 0) && args.days > 0, "percent 0 to 100, cap 0 or more, days 1 or more");
     let mobile = args.mobile.as_deref().map(|m| Mobile::parse(m).context("mobile: 10 digits starting 6 to 9")).transpose()?;
-    Ok(Affiliate { code, name: args.name.clone(), percent: args.percent, cap: args.cap.map(paise).transpose()?, days: args.days, mobile })
+    Ok(Affiliate { code, name: args.name.clone().unwrap_or_default(), percent: args.percent, cap: args.cap.map(paise).transpose()?, days: args.days, mobile })
 }
 
 pub async fn run(affiliate: Affiliate, store: &Store, clock: &dyn Clock) -> anyhow::Result<()> {
@@ -97,5 +131,13 @@ mod tests {
         assert_eq!(a.mobile.as_ref().map(Mobile::as_str), Some("9812345678"));
         let credit_only = affiliate("RIYA", &[]).unwrap();
         assert_eq!((credit_only.percent, credit_only.cap, credit_only.mobile), (0, None, None));
+    }
+
+    #[test]
+    fn a_shopper_is_marked_or_unmarked_by_mobile() {
+        let mark = task(&parse(&["--shopper", "9812345678"])).unwrap();
+        assert!(matches!(mark, Task::Mark { ref mobile, registered: true } if mobile.as_str() == "9812345678"));
+        assert!(matches!(task(&parse(&["--shopper", "9812345678", "--unmark"])).unwrap(), Task::Mark { registered: false, .. }));
+        assert_eq!(refusal(task(&parse(&["--shopper", "123"]))), "mobile: 10 digits starting 6 to 9");
     }
 }

@@ -71,7 +71,7 @@ pub async fn run(task: AdminTask, store: &Store, clock: &dyn Clock) -> anyhow::R
         AdminTask::Deal(args) => deal::run(deal::check(&args)?, store, clock).await,
         AdminTask::Gift(args) => gift::run(gift::check(&args)?, store, clock).await,
         AdminTask::Upgrade(args) => upgrade::run(upgrade::check(&args)?, store, clock).await,
-        AdminTask::Affiliate(args) => affiliate::run(affiliate::check(&args)?, store, clock).await,
+        AdminTask::Affiliate(args) => affiliate::run_task(affiliate::task(&args)?, store, clock).await,
         AdminTask::Featured(args) => featured::run(featured::check(&args)?, store).await,
         AdminTask::Serviceability(args) => serviceability::run(serviceability::check(&args)?, store).await,
         AdminTask::Wallet(args) => wallet::run(wallet::check(&args)?, store, clock).await,

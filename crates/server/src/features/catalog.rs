@@ -503,8 +503,20 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
     }))
 }
 
-fn size_item(s: &Size, p: &Product, viewer: &Viewer) -> SizeItem {
-    let urgency = if viewer.is_affiliate() { None } else { stock::urgency_label(s.stock) };
+/// Whether the visitor came through a partner (spec 001 §6 affiliate-registered): an account marked so
+/// (`drape admin affiliate --shopper`), or a bag that keeps a partner's code (arrived with or applied it).
+pub async fn came_through_partner(state: &AppState, viewer: &Viewer) -> ApiResult<bool> {
+    if viewer.is_affiliate() {
+        return Ok(true);
+    }
+    Ok(match viewer.cart_owner() {
+        Some(owner) => state.store.cart_row(owner).await?.is_some_and(|r| !r.affiliation_code.is_empty()),
+        None => false,
+    })
+}
+
+fn size_item(s: &Size, p: &Product, viewer: &Viewer, partner: bool) -> SizeItem {
+    let urgency = if partner || viewer.is_affiliate() { None } else { stock::urgency_label(s.stock) };
     SizeItem {
         label: s.label.clone(),
         value: s.value.clone(),
@@ -525,7 +537,8 @@ fn size_item(s: &Size, p: &Product, viewer: &Viewer) -> SizeItem {
 pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Path<String>) -> ApiResult<Json<SizesOut>> {
     let p = find_product(&state, &slug).await?;
     let all = state.store.sizes(p.id).await?;
-    let items: Vec<(i64, SizeItem)> = all.iter().map(|s| (s.part, size_item(s, &p, &viewer))).collect();
+    let partner = came_through_partner(&state, &viewer).await?;
+    let items: Vec<(i64, SizeItem)> = all.iter().map(|s| (s.part, size_item(s, &p, &viewer, partner))).collect();
     let mut list_qty = BTreeMap::new();
     let mut urgency = BTreeMap::new();
     for (_, it) in &items {

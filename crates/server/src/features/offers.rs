@@ -86,16 +86,36 @@ pub struct OfferMessages {
 
 #[derive(Deserialize, utoipa::IntoParams)]
 pub struct OfferQuery {
-    pub product_id: String,
+    /// The product; without it (spec 001 §7 names no parameter), the product the visitor viewed last,
+    /// or else the newest in their bag; with neither, no offer.
+    pub product_id: Option<String>,
+}
+
+/// Which product the offer call is about.
+async fn offer_product(state: &AppState, viewer: &Viewer, asked: Option<&str>) -> ApiResult<Option<i64>> {
+    if let Some(raw) = asked {
+        return Ok(Some(path_id(raw).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?));
+    }
+    if let Some(u) = &viewer.user {
+        if let Some(id) = state.store.last_viewed_product(u.id).await? {
+            return Ok(Some(id));
+        }
+    }
+    Ok(match cart::owner(viewer) {
+        Some(owner) => state.store.cart_lines(owner).await?.iter().max_by_key(|l| l.id).map(|l| l.product_id),
+        None => None,
+    })
 }
 
 /// The running offer behind the product's offer key, with how much of it the visitor's cart holds.
 #[utoipa::path(get, path = "/bp_pp_product_details_page/", tag = "offers", params(OfferQuery),
     responses((status = 200, body = OfferMessages), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn offer_messages(State(state): State<AppState>, viewer: Viewer, Query(q): Query<OfferQuery>) -> ApiResult<Json<OfferMessages>> {
-    let id: i64 = path_id(&q.product_id).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
-    let p = state.store.product_by_id(id).await?;
     let mut out = BTreeMap::new();
+    let Some(id) = offer_product(&state, &viewer, q.product_id.as_deref()).await? else {
+        return Ok(Json(OfferMessages { offer_msg_dict_ajax: out }));
+    };
+    let p = state.store.product_by_id(id).await?;
     if !p.offer_key.is_empty() {
         if let Some(o) = state.store.running_offer(&p.offer_key, state.now().timestamp_millis()).await? {
             let qty = match cart::owner(&viewer) {

@@ -4860,8 +4860,12 @@ export interface operations {
     };
     offer_messages: {
         parameters: {
-            query: {
-                product_id: string;
+            query?: {
+                /**
+                 * @description The product; without it (spec 001 §7 names no parameter), the product the visitor viewed last,
+                 *     or else the newest in their bag; with neither, no offer.
+                 */
+                product_id?: string | null;
             };
             header?: never;
             path?: never;

@@ -27,11 +27,7 @@ use drape_store::carts::{CartOwner, CartRow};
 
 /// The visitor's cart owner, if they have a cart at all.
 pub fn owner(viewer: &Viewer) -> Option<CartOwner<'_>> {
-    match (&viewer.user, &viewer.guest_token) {
-        (Some(u), _) => Some(CartOwner::Shopper(u.id)),
-        (None, Some(t)) => Some(CartOwner::Guest(t)),
-        (None, None) => None,
-    }
+    viewer.cart_owner()
 }
 
 pub async fn quantity_of(state: &AppState, viewer: &Viewer) -> ApiResult<i64> {
