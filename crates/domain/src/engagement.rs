@@ -17,8 +17,20 @@ pub const EVENT_NAMES: [&str; 10] = [
     "notify_me",
 ];
 
+/// The cart page's sequence events (spec 000 §9: `view cart_item_N`), one per line shown, N from 1.
+pub const CART_ITEM_EVENT_PREFIX: &str = "view cart_item_";
+/// The longest cart the sequence events count (a cart holds fewer lines than this).
+pub const CART_ITEM_EVENTS_MAX: u32 = 200;
+
 pub fn is_known_event(name: &str) -> bool {
-    EVENT_NAMES.contains(&name)
+    EVENT_NAMES.contains(&name) || cart_item_event(name).is_some()
+}
+
+/// N of a `view cart_item_N` event (1 to CART_ITEM_EVENTS_MAX, written without leading zeros).
+pub fn cart_item_event(name: &str) -> Option<u32> {
+    let n = name.strip_prefix(CART_ITEM_EVENT_PREFIX)?;
+    let v: u32 = n.parse().ok().filter(|_| !n.starts_with('0') && n.bytes().all(|b| b.is_ascii_digit()))?;
+    (1..=CART_ITEM_EVENTS_MAX).contains(&v).then_some(v)
 }
 
 /// The cart event's `discount_avg`: how far below MRP the cart's pieces sell, in percent, weighted by
@@ -157,5 +169,11 @@ mod tests {
         assert_eq!(size_slot(253), Some(SizeSlot::Activewear));
         assert_eq!(size_slot(300), None);
         assert!(is_known_event("Share_product") && !is_known_event("share_product"));
+        assert!(is_known_event("view cart_item_1") && is_known_event("view cart_item_200"));
+        for bad in
+            ["view cart_item_0", "view cart_item_01", "view cart_item_201", "view cart_item_", "view cart_item_1x", "view cart_item_+1", "view cart_item"]
+        {
+            assert!(!is_known_event(bad), "{bad}");
+        }
     }
 }

@@ -513,3 +513,25 @@ async fn the_bra_size_chart_lists_every_size_on_sale_with_the_tables_measurement
         }
     }
 }
+
+/// The fit notice's data (spec 001 §6; issue 11, item 8): a shopper with delivered orders gets her size
+/// for the product's kind, and whether this product sells it; guests get nothing.
+#[tokio::test]
+async fn the_fit_notice_carries_the_shoppers_size_from_her_orders() {
+    let app = app().await;
+    let url = "/web/api/v1/product-mobile/everyday-padded-t-shirt-bra-black/";
+    let guest = Browser::new().get(&app, url).await.json();
+    assert_eq!((guest["fittest_code_in_fitguide"].as_str(), guest["fittest_size_in_all_size"].as_str()), (Some(""), Some("")));
+    let mut riya = Browser::new();
+    riya.login(&app, DEMO_SHOPPER_MOBILE).await;
+    let last = riya.get(&app, "/web/api/v1/product/last-purchased-size/").await.json();
+    let bra = last["bra_size1"].as_str().unwrap().to_string();
+    assert!(!bra.is_empty(), "the demo shopper received a bra: {last}");
+    let p = riya.get(&app, url).await.json();
+    assert_eq!(p["fittest_code_in_fitguide"], bra.as_str());
+    assert_eq!(p["fittest_size_in_all_size"], bra.as_str(), "this bra sells {bra}");
+    // A shopper without orders sees no notice.
+    let mut new_shopper = Browser::new();
+    new_shopper.login(&app, "9123490101").await;
+    assert_eq!(new_shopper.get(&app, url).await.json()["fittest_code_in_fitguide"], "");
+}

@@ -361,11 +361,19 @@ pub struct LastPurchasedSizes {
 /// The sizes the shopper last received per category, for the page's suggested size.
 #[utoipa::path(get, path = "/web/api/v1/product/last-purchased-size/", tag = "catalog", responses((status = 200, body = LastPurchasedSizes)))]
 pub async fn last_purchased_size(State(state): State<AppState>, viewer: Viewer) -> ApiResult<Json<LastPurchasedSizes>> {
+    let out = match &viewer.user {
+        Some(user) => last_sizes(&state, user.id).await?,
+        None => LastPurchasedSizes { status: "success".into(), ..Default::default() },
+    };
+    Ok(Json(out))
+}
+
+/// The sizes a shopper last received per slot (bra, panty, nightwear, activewear).
+async fn last_sizes(state: &AppState, user_id: i64) -> ApiResult<LastPurchasedSizes> {
     use drape_domain::engagement::{size_slot, SizeSlot};
     let mut out = LastPurchasedSizes { status: "success".into(), ..Default::default() };
-    let Some(user) = &viewer.user else { return Ok(Json(out)) };
     let cats = state.store.categories().await?;
-    for bought in state.store.delivered_sizes(user.id).await? {
+    for bought in state.store.delivered_sizes(user_id).await? {
         let p = state.store.product_by_id(bought.product_id).await?;
         let top = categories::top(&cats, p.category_id);
         // A combo fills both the bra and the panty slot.
@@ -386,7 +394,29 @@ pub async fn last_purchased_size(State(state): State<AppState>, viewer: Viewer) 
             }
         }
     }
-    Ok(Json(out))
+    Ok(out)
+}
+
+/// The fit notice's data (spec 001 §6): the shopper's size in this product's kind from their delivered
+/// orders (`fittest_code_in_fitguide`), and that size again when this product sells it
+/// (`fittest_size_in_all_size`); both empty for guests and shoppers without such orders.
+async fn fit_for(state: &AppState, viewer: &Viewer, p: &Product, cats: &[drape_store::catalog::Category]) -> ApiResult<(String, String)> {
+    use drape_domain::engagement::{size_slot, SizeSlot};
+    let Some(user) = &viewer.user else { return Ok((String::new(), String::new())) };
+    let slot = if p.is_combo() { Some(SizeSlot::Bra) } else { size_slot(categories::top(cats, p.category_id)) };
+    let Some(slot) = slot else { return Ok((String::new(), String::new())) };
+    let last = last_sizes(state, user.id).await?;
+    let code = match slot {
+        SizeSlot::Bra => last.bra_size1,
+        SizeSlot::Panty => last.panty_size,
+        SizeSlot::Nightwear => last.nightwear_size,
+        SizeSlot::Activewear => last.activewear_size,
+    };
+    if code.is_empty() {
+        return Ok((String::new(), String::new()));
+    }
+    let sold = state.store.sizes(p.id).await?.iter().any(|s| s.value == code);
+    Ok((code.clone(), if sold { code } else { String::new() }))
 }
 
 fn sanitise(html: &str) -> String {
@@ -405,6 +435,7 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
     };
     let store = &state.store;
     let cats = store.categories().await?;
+    let fit = fit_for(&state, &viewer, &p, &cats).await?;
     let filed = store.product_category_ids(p.id).await?;
     let mut all_ids: Vec<i64> = Vec::new();
     for id in &filed {
@@ -498,8 +529,8 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
         marketed_by_label: p.marketed_by_label.clone(),
         country_of_origin: p.country_of_origin.clone(),
         product_label_list: labels.into_iter().map(|l| LabelOut { label: l.label, address: l.address }).collect(),
-        fittest_code_in_fitguide: p.fittest_code_in_fitguide.clone(),
-        fittest_size_in_all_size: p.fittest_size_in_all_size.clone(),
+        fittest_code_in_fitguide: fit.0,
+        fittest_size_in_all_size: fit.1,
     }))
 }
 
