@@ -440,6 +440,12 @@ async fn the_cap_counts_every_size_of_the_product() {
     let cart_id = b.get(&app, "/get/view-cart-info/").await.json()["cart_id"].as_i64().unwrap();
     let cart = b.get(&app, &format!("/api/v4/carts-new/{cart_id}")).await.json();
     assert_eq!(cart["cart_attr"]["pieces"], max);
+    assert_eq!(cart["cart_items"][0]["product_detail"]["max_cart_items"], max, "the cart line names the cap");
+    // The product page learns the bag's pieces of the product and the cap before any refusal.
+    let page = b.get(&app, "/web/api/v1/product/everyday-padded-t-shirt-bra-black/sizes/s/").await.json();
+    assert_eq!((page["result"]["cart_pieces"].as_i64(), page["result"]["max_cart_items"].as_i64()), (Some(max), Some(max)));
+    let fresh = Browser::new().get(&app, "/web/api/v1/product/everyday-padded-t-shirt-bra-black/sizes/s/").await.json();
+    assert_eq!(fresh["result"]["cart_pieces"], 0);
     assert!(cart["cart_items"].as_array().unwrap().iter().all(|i| i["rem_quantity"] == 0), "no room left in any size: {cart}");
     // Raising one line past the cap, counting the other size, is refused.
     let line = cart["cart_items"].as_array().unwrap().iter().find(|i| i["size"] == sizes[1].as_str()).unwrap()["id"].as_i64().unwrap();

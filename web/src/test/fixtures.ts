@@ -104,6 +104,8 @@ export function sizesFixture(sizes: SizeItem[]): SizesResponse {
       possible_variation_list: sizes.filter((s) => s.quantity > 0).map((s) => s.value),
       list_qty: Object.fromEntries(sizes.map((s) => [s.value, s.quantity])),
       urgency_message_product: {},
+      cart_pieces: 0,
+      max_cart_items: 5,
     },
   };
 }

@@ -201,6 +201,10 @@ pub struct SizesResult {
     pub possible_variation_list: Vec<String>,
     pub list_qty: BTreeMap<String, i64>,
     pub urgency_message_product: BTreeMap<String, String>,
+    /// Pieces of this product (every size, combos included) already in the visitor's bag, and the
+    /// product's cap over all of them (spec 001 §9 max_cart_items): the page stops + at the cap.
+    pub cart_pieces: i64,
+    pub max_cart_items: i64,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -569,6 +573,10 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
     let p = find_product(&state, &slug).await?;
     let all = state.store.sizes(p.id).await?;
     let partner = came_through_partner(&state, &viewer).await?;
+    let cart_pieces = match viewer.cart_owner() {
+        Some(owner) => state.store.cart_lines(owner).await?.iter().filter(|l| l.product_id == p.id).map(|l| l.quantity).sum(),
+        None => 0,
+    };
     let items: Vec<(i64, SizeItem)> = all.iter().map(|s| (s.part, size_item(s, &p, &viewer, partner))).collect();
     let mut list_qty = BTreeMap::new();
     let mut urgency = BTreeMap::new();
@@ -601,7 +609,15 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
     };
     Ok(Json(SizesOut {
         status: "success".into(),
-        result: SizesResult { size, comboSizes: combo_sizes, possible_variation_list: possible, list_qty, urgency_message_product: urgency },
+        result: SizesResult {
+            size,
+            comboSizes: combo_sizes,
+            possible_variation_list: possible,
+            list_qty,
+            urgency_message_product: urgency,
+            cart_pieces,
+            max_cart_items: p.max_cart_items,
+        },
     }))
 }
 

@@ -1,5 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { cartNotesOf } from '@/features/auth/cart-notes';
+import { CartNotes } from '@/features/auth/components/CartNotes';
 import { isColourSwap } from '@/features/product/components/ColourSwatches';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -28,6 +30,22 @@ function PageLoading() {
   );
 }
 
+/**
+ * The login's cart notes (what of the guest's bag was left out), handed over in the history state of
+ * the page the shopper returns to: shown at the top of it until dismissed, which clears that state.
+ */
+function LoginCartNotes() {
+  const { pathname, search, hash, state } = useLocation();
+  const navigate = useNavigate();
+  const notes = cartNotesOf(state);
+  if (notes.length === 0) return null;
+  const dismiss = () => {
+    navigate({ pathname, search, hash }, { replace: true, state: null });
+    document.getElementById('main')?.focus();
+  };
+  return <CartNotes notes={notes} onDismiss={dismiss} cartLink={!/^\/view-cart\/?$/.test(pathname)} />;
+}
+
 export function AppLayout() {
   const { pathname, state } = useLocation();
   // A new page gets a fresh error boundary; a colour swap stays the same page (no remount).
@@ -40,6 +58,7 @@ export function AppLayout() {
       </a>
       <Header />
       <main id="main" className="page" tabIndex={-1}>
+        <LoginCartNotes />
         <ErrorBoundary key={boundaryKey.current}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMe } from '@/features/auth/api/get-me';
+import { cartNotesState } from '@/features/auth/cart-notes';
 import { LoginForm } from '@/features/auth/components/LoginForm';
 import { useToast } from '@/shared/components/ui/toast-context';
 
@@ -32,9 +33,10 @@ export function LoginRoute() {
           </div>
         ) : (
           <LoginForm
-            onLoggedIn={() => {
+            onLoggedIn={(_user, cartNotes) => {
               toast.success('You are now logged in');
-              navigate(next, { replace: true });
+              // What of the guest's bag was left out is shown on the page they land on (AppLayout), until dismissed.
+              navigate(next, { replace: true, state: cartNotesState(cartNotes) });
             }}
           />
         )}

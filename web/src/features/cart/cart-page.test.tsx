@@ -72,6 +72,42 @@ describe('<CartPage>', () => {
     expect(within(line).getByLabelText('Quantity 1')).toBeTruthy();
   });
 
+  it("a line below its own stock whose product is at its cap in other sizes: + is off with 'No more available'", async () => {
+    // max_cart_items 5 over the product: 1 × 34B + 4 × 34C; 34B alone still has 5 in stock
+    const capped = [
+      lineFixture({ id: 1, size: '34B', quantity: 1, rem_quantity: 0, stock: { status: 1, available: 5 } }),
+      lineFixture({ id: 2, size: '34C', quantity: 4, rem_quantity: 0, stock: { status: 1, available: 5 } }),
+      lineFixture({
+        id: 3,
+        size: 'M',
+        quantity: 1,
+        rem_quantity: 3,
+        product_detail: { ...lineFixture().product_detail, id: 9, name: 'Cotton Hipster' },
+      }),
+    ];
+    serve({
+      ...base,
+      'GET /api/v4/carts-new/7': () => json(cartFixture({ cart_items: capped })),
+      'PATCH /api/v4/cart-items-new/1/': () => json(cartFixture({ cart_items: capped })),
+    });
+    renderCart();
+    const [first, , other] = await screen.findAllByTestId('cart-line');
+    const plus = within(first!).getByRole('button', { name: 'Increase quantity' });
+    expect(within(first!).getByLabelText('Quantity 1')).toBeTruthy();
+    expect(plus).toHaveProperty('disabled', true);
+    const hint = within(first!).getByTestId('quantity-limit');
+    expect(hint.textContent).toBe('No more available');
+    expect(plus.getAttribute('aria-describedby')).toBe(hint.id);
+    fireEvent.click(plus);
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(within(first!).getByRole('button', { name: 'Decrease quantity' })).toHaveProperty('disabled', true);
+    // another product with room: + works and says nothing
+    const otherPlus = within(other!).getByRole('button', { name: 'Increase quantity' });
+    expect(otherPlus).toHaveProperty('disabled', false);
+    expect(otherPlus.hasAttribute('aria-describedby')).toBe(false);
+    expect(within(other!).queryByTestId('quantity-limit')).toBeNull();
+  });
+
   it('a refused coupon shows the reason under the field; an accepted one shows code and discount', async () => {
     const withCoupon: Cart = cartFixture({
       cart_attr: attrFixture({

@@ -14,6 +14,7 @@ export function lineFixture(over: Partial<CartLine> = {}): CartLine {
       img: '/media/products/BR1001-BLK/1.svg',
       color_name: 'Black',
       nonreturnable: false,
+      max_cart_items: 5,
     },
     size: '34B',
     combo_sizes: null,

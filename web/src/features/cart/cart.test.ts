@@ -4,8 +4,10 @@ import {
   couponWarning,
   giftOrderValue,
   giftState,
+  increaseHint,
   isEmptyCart,
   lineSizeText,
+  NO_MORE_AVAILABLE,
   outOfStockProductIds,
   priceSummaryRows,
   quantityBounds,
@@ -112,10 +114,25 @@ describe('quantity bounds', () => {
     expect(oos).toMatchObject({ canIncrease: false, canDecrease: false });
   });
 
-  it('an optimistic change moves rem_quantity with the quantity', () => {
-    const cart = withLineQuantity(cartFixture(), 1, 3);
-    expect(cart.cart_items[0]).toMatchObject({ quantity: 3, rem_quantity: 2 });
-    expect(cart.cart_items[1]).toMatchObject({ quantity: 1, rem_quantity: 4 });
+  it("an optimistic change moves rem_quantity with the quantity; more pieces leave less room in the product's other sizes", () => {
+    const other = lineFixture({ id: 3, product_detail: { ...lineFixture().product_detail, id: 2 } });
+    const cart = cartFixture({ cart_items: [...cartFixture().cart_items, other] });
+    const up = withLineQuantity(cart, 1, 3);
+    expect(up.cart_items[0]).toMatchObject({ quantity: 3, rem_quantity: 2 });
+    // 34C is the same product: max_cart_items counts both sizes
+    expect(up.cart_items[1]).toMatchObject({ quantity: 1, rem_quantity: 2 });
+    expect(up.cart_items[2]).toMatchObject({ quantity: 1, rem_quantity: 4 });
+    // fewer pieces: the line gains room; the other size's stock may still be its limit, so it waits for the server
+    const down = withLineQuantity(up, 1, 2);
+    expect(down.cart_items[0]).toMatchObject({ quantity: 2, rem_quantity: 3 });
+    expect(down.cart_items[1]).toMatchObject({ rem_quantity: 2 });
+  });
+
+  it("+ is off with 'No more available' when nothing more fits (stock or the product's cap); deals and out-of-stock lines say their own", () => {
+    expect(increaseHint(lineFixture({ quantity: 1, rem_quantity: 0 }))).toBe(NO_MORE_AVAILABLE);
+    expect(increaseHint(lineFixture({ quantity: 1, rem_quantity: 2 }))).toBeNull();
+    expect(increaseHint(lineFixture({ is_deal: true, rem_quantity: 0 }))).toBeNull();
+    expect(increaseHint(lineFixture({ rem_quantity: 0, stock: { status: 0, available: 0 } }))).toBeNull();
   });
 });
 

@@ -51,6 +51,18 @@ export function quantityBounds(line: Pick<CartLine, 'quantity' | 'rem_quantity' 
   };
 }
 
+/**
+ * Why a line's + is off though the line is in stock: nothing more fits (`rem_quantity` 0: the size's
+ * stock, or the product's max_cart_items over all its sizes, spec 001 §9, is used up). The cart line
+ * does not say which (it carries no max_cart_items), so the words are general. Deals have their own note.
+ */
+export const NO_MORE_AVAILABLE = 'No more available';
+
+export function increaseHint(line: Pick<CartLine, 'rem_quantity' | 'is_deal' | 'stock'>): string | null {
+  if (line.is_deal || line.stock.status === 0) return null;
+  return line.rem_quantity <= 0 ? NO_MORE_AVAILABLE : null;
+}
+
 // ------------------------------------------------------------------ price summary
 
 export interface SummaryRow {

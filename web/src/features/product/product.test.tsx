@@ -288,6 +288,76 @@ describe('ProductView', () => {
     expect((await screen.findByText('Only 1 left in this size')).closest('#toast-warning')).toBeTruthy();
   });
 
+  it("the product's cap refused: the server's sentence under the buttons, + and both buttons off, 'Limit reached' by the stepper", async () => {
+    const refusal = 'You can buy at most 5 of this product, and 5 already in your cart';
+    routes['POST /api/v3/cart-items/'] = () => json({ error: 'bad_request', message: refusal }, 400);
+    view();
+    fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
+    await waitFor(() => expect(calls('GET', '/iteminstock/12/32B/').length).toBe(1));
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    expect(plus).toHaveProperty('disabled', false);
+    fireEvent.click(screen.getByRole('button', { name: /add to cart/i }));
+    const note = await screen.findByTestId('buy-note');
+    expect(note.textContent).toBe(refusal);
+    expect(note.getAttribute('role')).toBe('alert');
+    expect(document.getElementById('toast-warning')).toBeNull();
+    const limit = screen.getByTestId('quantity-limit');
+    expect(limit.textContent).toBe('Limit reached: at most 5 of this product');
+    expect(plus).toHaveProperty('disabled', true);
+    expect(plus.getAttribute('aria-describedby')).toBe(limit.id);
+    const addButton = screen.getByRole('button', { name: /add to cart/i });
+    const buyButton = screen.getByRole('button', { name: /buy now/i });
+    expect(addButton).toHaveProperty('disabled', true);
+    expect(buyButton).toHaveProperty('disabled', true);
+    expect(addButton.getAttribute('aria-describedby')).toBe(`${limit.id} ${note.id}`);
+    // the cap is the product's: another size does not help
+    fireEvent.click(screen.getByRole('radio', { name: '36B' }));
+    await waitFor(() => expect(calls('GET', '/iteminstock/12/36B/').length).toBe(1));
+    expect(plus).toHaveProperty('disabled', true);
+    fireEvent.click(addButton);
+    fireEvent.click(buyButton);
+    expect(calls('POST', '/api/v3/cart-items/').length).toBe(1);
+  });
+
+  it('a refusal that leaves room: the quantity comes down to what fits, and + stops there', async () => {
+    routes['GET /iteminstock/'] = () => new Response('5');
+    routes['POST /api/v3/cart-items/'] = () =>
+      json({ error: 'bad_request', message: 'You can buy at most 5 of this product, and 3 already in your cart' }, 400);
+    view();
+    fireEvent.click(screen.getByRole('radio', { name: '36B' }));
+    await waitFor(() => expect(calls('GET', '/iteminstock/12/36B/').length).toBe(1));
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    fireEvent.click(plus);
+    fireEvent.click(plus);
+    expect(screen.getByLabelText('Quantity 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /add to cart/i }));
+    expect(await screen.findByLabelText('Quantity 2')).toBeTruthy();
+    expect(plus).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('quantity-limit').textContent).toBe('At most 5 of this product: 3 already in your cart');
+    expect(screen.getByRole('button', { name: /add to cart/i })).toHaveProperty('disabled', false);
+  });
+
+  it('pieces added here count toward the cap: after 5 of 5, + stays off whatever the size, with no size chosen too', async () => {
+    routes['GET /iteminstock/'] = () => new Response('5');
+    view();
+    fireEvent.click(screen.getByRole('radio', { name: '36B' }));
+    await waitFor(() => expect(calls('GET', '/iteminstock/12/36B/').length).toBe(1));
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    for (let i = 0; i < 4; i++) fireEvent.click(plus);
+    expect(screen.getByLabelText('Quantity 5')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /add to cart/i }));
+    // the add resets the choice: no size, and yet + is off (it would otherwise ask for a size)
+    await waitFor(() => expect(screen.getByRole('radio', { name: '36B' }).getAttribute('aria-checked')).toBe('false'));
+    expect(plus).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('quantity-limit').textContent).toBe('Limit reached: at most 5 of this product');
+    expect(screen.getByRole('button', { name: /add to cart/i })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
+    expect(plus).toHaveProperty('disabled', true);
+    expect(calls('POST', '/api/v3/cart-items/').length).toBe(1);
+    // nothing was refused: no sentence under the buttons
+    expect(screen.queryByTestId('buy-note')).toBeNull();
+  });
+
   it('Buy Now adds, then opens /checkout/ for a shopper', async () => {
     view({ me: shopper('riya@example.com') });
     fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));

@@ -93,6 +93,48 @@ export function maxQuantity(maxCartItems: number, available: number | null): num
   return Math.max(1, Math.min(cap, available ?? cap));
 }
 
+// ---------------------------------------------------------------- the product's cap over the cart
+
+/**
+ * max_cart_items caps the product across all its sizes (spec 001 §9), counting what the cart already
+ * holds. Neither the sizes answer nor /iteminstock/ counts the cart, so the page learns it two ways:
+ * the server's refusal ('You can buy at most 5 of this product, and 3 already in your cart') gives
+ * both numbers, and the pieces added here since are in the cart too (a lower bound before any refusal).
+ */
+export interface CartCap {
+  max: number;
+  inCart: number;
+}
+
+const AT_MOST = /^You can (?:buy|add) at most (\d+) of this product(?:, and (\d+) already in your cart)?/;
+
+/** The cap and the cart's pieces named by the server's refusal of an add; null for any other message. */
+export function capFromRefusal(message: string): CartCap | null {
+  const m = AT_MOST.exec(message.trim());
+  if (!m) return null;
+  return { max: Number(m[1]), inCart: Number(m[2] ?? 0) };
+}
+
+/** After `added` pieces went in: what was known plus them (the product's own cap when nothing was). */
+export function capAfterAdd(cap: CartCap | null, maxCartItems: number, added: number): CartCap {
+  return { max: cap?.max ?? maxCartItems, inCart: (cap?.inCart ?? 0) + added };
+}
+
+/** Pieces that still fit under the cap; null when the page does not know the cart. */
+export function capRoom(cap: CartCap | null): number | null {
+  return cap ? Math.max(0, cap.max - cap.inCart) : null;
+}
+
+export const capReachedMessage = (max: number) => `Limit reached: at most ${max} of this product`;
+
+/** The note by the stepper when the cap is what stops +: reached, or only a few more fit. */
+export function capNote(cap: CartCap | null, quantity: number): string | null {
+  const room = capRoom(cap);
+  if (cap === null || room === null) return null;
+  if (room === 0) return capReachedMessage(cap.max);
+  return quantity >= room ? `At most ${cap.max} of this product: ${cap.inCart} already in your cart` : null;
+}
+
 /** The stepper: 1 … max; minus works only above 1. */
 export function stepQuantity(current: number, delta: 1 | -1, max: number): number {
   if (delta < 0) return current > 1 ? current - 1 : current;
@@ -196,6 +238,8 @@ export type PurchaseAction =
   | { type: 'stock'; choiceKey: string; quantity: number; maxCartItems: number }
   /** `max` = maxQuantity(max_cart_items, what is known to be available) */
   | { type: 'step'; delta: 1 | -1; max: number }
+  /** the limit fell below the chosen quantity (the cart's pieces of the product became known) */
+  | { type: 'clamp'; max: number }
   | { type: 'reset' };
 
 /** A key for the current choice, so a late stock answer for an earlier choice is ignored. */
@@ -229,6 +273,8 @@ export function purchaseReducer(state: PurchaseState, action: PurchaseAction): P
     }
     case 'step':
       return { ...state, quantity: stepQuantity(state.quantity, action.delta, action.max) };
+    case 'clamp':
+      return state.quantity > action.max ? { ...state, quantity: Math.max(1, action.max) } : state;
     case 'reset':
       return { ...initialPurchase, generation: state.generation + 1 };
   }

@@ -9,6 +9,10 @@ import { NOTIFY_MESSAGES, phoneDigits, validateNotify } from './notify';
 import { isOfferApplied, offerHref, truncateOffer } from './offers';
 import {
   autoSelection,
+  capAfterAdd,
+  capFromRefusal,
+  capNote,
+  capRoom,
   cartItem,
   choiceKey,
   choiceValue,
@@ -92,6 +96,33 @@ describe('quantity stepper', () => {
     expect(maxQuantity(5, 3)).toBe(3);
     expect(maxQuantity(5, 40)).toBe(5);
     expect(maxQuantity(0, null)).toBe(1);
+  });
+});
+
+describe("the product's cap over the cart (max_cart_items across sizes, spec 001 §9)", () => {
+  it("reads the server's refusal; any other message is not about the cap", () => {
+    expect(capFromRefusal('You can buy at most 5 of this product, and 3 already in your cart')).toEqual({ max: 5, inCart: 3 });
+    expect(capFromRefusal('You can add at most 5 of this product')).toEqual({ max: 5, inCart: 0 });
+    expect(capFromRefusal('Only 2 left in this size, and 1 already in your cart')).toBeNull();
+    expect(capFromRefusal('Something Went Wrong')).toBeNull();
+  });
+  it('counts pieces added on the page, from what a refusal said or from none', () => {
+    expect(capAfterAdd(null, 5, 2)).toEqual({ max: 5, inCart: 2 });
+    expect(capAfterAdd({ max: 4, inCart: 1 }, 5, 2)).toEqual({ max: 4, inCart: 3 });
+  });
+  it('room and the note by the stepper: reached, only a few more, or nothing to say', () => {
+    expect(capRoom(null)).toBeNull();
+    expect(capRoom({ max: 5, inCart: 7 })).toBe(0);
+    expect(capNote({ max: 5, inCart: 5 }, 1)).toBe('Limit reached: at most 5 of this product');
+    expect(capNote({ max: 5, inCart: 3 }, 2)).toBe('At most 5 of this product: 3 already in your cart');
+    expect(capNote({ max: 5, inCart: 3 }, 1)).toBeNull();
+    expect(capNote(null, 5)).toBeNull();
+  });
+  it('a lower limit clamps the chosen quantity, never below 1', () => {
+    const at4 = { ...initialPurchase, quantity: 4 };
+    expect(purchaseReducer(at4, { type: 'clamp', max: 2 }).quantity).toBe(2);
+    expect(purchaseReducer(at4, { type: 'clamp', max: 0 }).quantity).toBe(1);
+    expect(purchaseReducer(at4, { type: 'clamp', max: 5 })).toBe(at4);
   });
 });
 

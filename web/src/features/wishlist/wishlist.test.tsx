@@ -54,6 +54,8 @@ const comboSizes = (bra: [string, number][], panty: [string, number][]): SizesRe
     possible_variation_list: [],
     list_qty: {},
     urgency_message_product: {},
+    cart_pieces: 0,
+    max_cart_items: 5,
   },
 });
 const plainSizes = (list: [string, number][]): SizesResponse => ({
@@ -64,6 +66,8 @@ const plainSizes = (list: [string, number][]): SizesResponse => ({
     possible_variation_list: [],
     list_qty: {},
     urgency_message_product: {},
+    cart_pieces: 0,
+    max_cart_items: 5,
   },
 });
 

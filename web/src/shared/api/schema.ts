@@ -1366,6 +1366,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             img: string;
+            /**
+             * Format: int64
+             * @description The product's cap over all its sizes (spec 001 §9).
+             */
+            max_cart_items: number;
             name: string;
             nonreturnable: boolean;
             sku: string;
@@ -2179,10 +2184,18 @@ export interface components {
             status: string;
         };
         SizesResult: {
+            /**
+             * Format: int64
+             * @description Pieces of this product (every size, combos included) already in the visitor's bag, and the
+             *     product's cap over all of them (spec 001 §9 max_cart_items): the page stops + at the cap.
+             */
+            cart_pieces: number;
             comboSizes: components["schemas"]["ComboGroup"][];
             list_qty: {
                 [key: string]: number;
             };
+            /** Format: int64 */
+            max_cart_items: number;
             possible_variation_list: string[];
             size: components["schemas"]["SizeItem"][];
             urgency_message_product: {

@@ -94,6 +94,7 @@ pub async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRo
                 img: catalog::product_image(&p.sku, 1),
                 color_name: p.color_name.clone(),
                 nonreturnable: p.nonreturnable != 0,
+                max_cart_items: p.max_cart_items,
             },
             size: size_text,
             combo_sizes: combo,

@@ -17,6 +17,8 @@ pub struct CartProductDetail {
     pub img: String,
     pub color_name: String,
     pub nonreturnable: bool,
+    /// The product's cap over all its sizes (spec 001 §9).
+    pub max_cart_items: i64,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

@@ -68,9 +68,12 @@ describe('LoginForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('That OTP is not right.');
 
     const user = { id: 1, mobile: '9876543210', email: null, name: '', is_superuser: false, can_see_unused_stock: false };
-    fetchMock.mockResolvedValueOnce(json(200, { user }));
+    const notes = [
+      '4 pieces of Everyday Padded T-Shirt Bra (34B) from before you logged in were left out: you can buy at most 5 of this product.',
+    ];
+    fetchMock.mockResolvedValueOnce(json(200, { user, cart_notes: notes }));
     fireEvent.click(screen.getByRole('button', { name: 'Verify and log in' }));
-    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith(user));
+    await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith(user, notes));
     expect(fetchMock.mock.calls.at(-1)![1]!.body).toBe('{"mobile":"9876543210","otp":"123456"}');
   });
 });

@@ -25,8 +25,11 @@ function useCountdown(): [number, (seconds: number) => void] {
   return [left, setLeft];
 }
 
-/** Mobile number → one-time password → logged in. Server messages are shown as they come. */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {
+/**
+ * Mobile number → one-time password → logged in. Server messages are shown as they come.
+ * `onLoggedIn` gets the login's cart notes too: what of the guest's bag did not fit the shopper's cart.
+ */
+export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User, cartNotes: string[]) => void }) {
   const ids = useId();
   const [step, setStep] = useState<'mobile' | 'otp'>('mobile');
   const [mobile, setMobile] = useState('');
@@ -79,7 +82,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
     login.mutate(
       { mobile, otp },
       {
-        onSuccess: (res) => onLoggedIn(res.user),
+        // an older server's answer has no cart_notes
+        onSuccess: (res) => onLoggedIn(res.user, res.cart_notes ?? []),
         onError: (err) => setError(errorMessage(err)),
       },
     );

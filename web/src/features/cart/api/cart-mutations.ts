@@ -95,13 +95,24 @@ export function useUpdateQuantity(cartId: number) {
   });
 }
 
-/** The cart with one line's quantity changed (the totals follow when the server answers). */
+/**
+ * The cart with one line's quantity changed (the totals follow when the server answers). Its
+ * rem_quantity moves with it; the product's other lines lose room when it grows (max_cart_items caps
+ * the product across its sizes, spec 001 §9) and keep theirs when it shrinks (their size's stock may
+ * still be what limits them): the server's answer has the real numbers.
+ */
 export function withLineQuantity(cart: Cart, lineId: number, quantity: number): Cart {
+  const changed = cart.cart_items.find((l) => l.id === lineId);
+  if (!changed) return cart;
+  const delta = quantity - changed.quantity;
   return {
     ...cart,
-    cart_items: cart.cart_items.map((l) =>
-      l.id === lineId ? { ...l, quantity, rem_quantity: Math.max(0, l.rem_quantity - (quantity - l.quantity)) } : l,
-    ),
+    cart_items: cart.cart_items.map((l) => {
+      if (l.id === lineId) return { ...l, quantity, rem_quantity: Math.max(0, l.rem_quantity - delta) };
+      if (delta > 0 && l.product_detail.id === changed.product_detail.id)
+        return { ...l, rem_quantity: Math.max(0, l.rem_quantity - delta) };
+      return l;
+    }),
   };
 }
 

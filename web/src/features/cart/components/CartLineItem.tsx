@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/shared/api/client';
 import type { CartLine } from '@/shared/api/types';
@@ -7,7 +7,7 @@ import { Icon } from '@/shared/components/ui/Icon';
 import { useToast } from '@/shared/components/ui/toast-context';
 import { recordEvent } from '@/shared/lib/events';
 import { removeCartItem, useCartMutation, useUpdateQuantity } from '../api/cart-mutations';
-import { isOutOfStock, lineSizeText, quantityBounds } from '../cart';
+import { increaseHint, isOutOfStock, lineSizeText, quantityBounds } from '../cart';
 
 /** One cart line: picture, name, colour and size, price, quantity stepper and Remove. */
 export function CartLineItem({ line, cartId }: { line: CartLine; cartId: number }) {
@@ -18,6 +18,8 @@ export function CartLineItem({ line, cartId }: { line: CartLine; cartId: number 
   const busy = update.isPending || remove.isPending;
   const oos = isOutOfStock(line);
   const bounds = quantityBounds(line);
+  const hint = increaseHint(line);
+  const hintId = useId();
   const d = line.product_detail;
   const struck = line.mrp > line.unit_price;
   const meta = [d.color_name, lineSizeText(line)].filter(Boolean).join(' · ');
@@ -99,6 +101,7 @@ export function CartLineItem({ line, cartId }: { line: CartLine; cartId: number 
                 type="button"
                 className="cart-qty__button"
                 aria-label="Increase quantity"
+                aria-describedby={hint ? hintId : undefined}
                 disabled={!bounds.canIncrease || busy}
                 onClick={() => step(1)}
               >
@@ -106,8 +109,10 @@ export function CartLineItem({ line, cartId }: { line: CartLine; cartId: number 
               </button>
             </div>
           )}
-          {!oos && line.quantity >= bounds.max && bounds.max > 1 && !line.is_deal ? (
-            <span className="cart-line__limit">Max {bounds.max}</span>
+          {hint ? (
+            <span className="cart-line__limit" id={hintId} data-testid="quantity-limit">
+              {hint}
+            </span>
           ) : null}
           {line.is_deal && !oos ? <span className="cart-line__limit">1 per order</span> : null}
         </div>

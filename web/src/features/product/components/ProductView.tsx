@@ -21,13 +21,26 @@ import { rupees, viewItem } from '../analytics';
 import { isBraSku } from '../bra-size';
 import { usePurchase } from '../hooks/use-purchase';
 import { productTag } from '../product-tag';
-import { buyNowPath, cartItem, chosenItem, isComboSizes, missingSizeMessage, requestableSizes, type SizeSlot } from '../purchase';
+import {
+  buyNowPath,
+  capAfterAdd,
+  capFromRefusal,
+  capNote,
+  capRoom,
+  cartItem,
+  chosenItem,
+  isComboSizes,
+  missingSizeMessage,
+  requestableSizes,
+  type CartCap,
+  type SizeSlot,
+} from '../purchase';
 import { ColourSwatches } from './ColourSwatches';
 import { Gallery } from './Gallery';
 import { Offers } from './Offers';
 import { PolicyStrip } from './PolicyStrip';
 import { FeatureList, ProductInfo } from './ProductInfo';
-import { QuantityStepper } from './QuantityStepper';
+import { QUANTITY_LIMIT_ID, QuantityStepper } from './QuantityStepper';
 import { RatingPill, ratingView } from './Rating';
 import { SizePicker, SizePickerSkeleton } from './SizePicker';
 import { TimerBanner } from './TimerBanner';
@@ -41,6 +54,8 @@ const SharePopup = lazy(() => import('./SharePopup'));
 const LoginPrompt = lazy(() => import('./LoginPrompt.lazy'));
 const BraSizeCalculator = lazy(() => import('./BraSizeCalculator'));
 const SizeChartModal = lazy(() => import('./SizeChartModal'));
+
+const BUY_NOTE_ID = 'buy-note';
 
 type Panel =
   | { kind: 'fullscreen'; index: number }
@@ -107,7 +122,13 @@ export function ProductView({
   const offers = useOffers(product.id);
   const features = useProductFeatures(product.slug);
   const lastPurchased = useLastPurchasedSizes(loggedIn);
-  const { state, max, pick, step, reset } = usePurchase(product, sizes, lastPurchased.data);
+  // What the page knows of this product's pieces in the cart (see CartCap), and the refusal that told it.
+  const [cartCap, setCartCap] = useState<{ productId: number; cap: CartCap; refusal: string | null } | null>(null);
+  const known = cartCap?.productId === product.id ? cartCap : null;
+  const room = capRoom(known?.cap ?? null);
+  const atCap = room === 0;
+  const { state, max, pick, step, reset } = usePurchase(product, sizes, lastPurchased.data, room);
+  const limitNote = capNote(known?.cap ?? null, state.quantity);
   const addToCart = useAddToCart();
   const wishlist = useToggleWishlist();
 
@@ -140,6 +161,8 @@ export function ProductView({
   const hasSize = sizes ? missingSizeMessage(sizes, state.selection) === null : false;
   const requestable = requestableSizes(sizes, outOfStock);
   const offerList = offers.data ?? [];
+  const buyNoteIds =
+    [atCap && limitNote ? QUANTITY_LIMIT_ID : null, known?.refusal ? BUY_NOTE_ID : null].filter(Boolean).join(' ') || undefined;
   const Name = nameLevel === 1 ? 'h1' : 'h2';
 
   const refreshProduct = () => {
@@ -148,7 +171,7 @@ export function ProductView({
   };
 
   const add = async (mode: 'cart' | 'buy') => {
-    if (!sizes || addToCart.isPending) return;
+    if (!sizes || addToCart.isPending || atCap) return;
     const missing = missingSizeMessage(sizes, state.selection);
     if (missing) {
       toast.error(missing, PRODUCT_PAGE_TOAST);
@@ -156,8 +179,10 @@ export function ProductView({
       return;
     }
     if (soldOut) return;
+    const quantity = state.quantity;
     try {
-      const res = await addToCart.mutateAsync(cartItem(product, sizes, state.selection, state.quantity));
+      const res = await addToCart.mutateAsync(cartItem(product, sizes, state.selection, quantity));
+      setCartCap({ productId: product.id, cap: capAfterAdd(known?.cap ?? null, product.max_cart_items, quantity), refusal: null });
       toast.success(res.message || 'Added to cart', PRODUCT_PAGE_TOAST);
       pushEcommerce('add_to_cart', {
         currency: 'INR',
@@ -174,7 +199,15 @@ export function ProductView({
       // a guest logs in on the way.
       if (mode === 'buy') navigate(buyNowPath(me ? loggedIn : undefined));
     } catch (e) {
-      toast.error(errorMessage(e), PRODUCT_PAGE_TOAST);
+      const message = errorMessage(e);
+      // The product's cap: said under the buttons (a toast would cover them), and the page now knows the cart.
+      const cap = isApiError(e) && e.status === 400 ? capFromRefusal(message) : null;
+      if (cap) {
+        setCartCap({ productId: product.id, cap, refusal: message });
+        setPanel(null);
+      } else {
+        toast.error(message, PRODUCT_PAGE_TOAST);
+      }
     }
   };
 
@@ -347,7 +380,7 @@ export function ProductView({
             </div>
           ) : (
             <>
-              <QuantityStepper quantity={state.quantity} max={max} hasSize={hasSize} onStep={step} />
+              <QuantityStepper quantity={state.quantity} max={max} hasSize={hasSize} onStep={step} atLimit={atCap} limitNote={limitNote} />
               <div className="buybar" data-testid="buy-bar">
                 {state.soldOut ? (
                   <button type="button" className="button button--soldout buybar__main" disabled>
@@ -359,7 +392,8 @@ export function ProductView({
                       type="button"
                       className="button button--secondary buybar__cart"
                       onClick={() => void add('cart')}
-                      disabled={sizes === undefined || addToCart.isPending}
+                      disabled={sizes === undefined || addToCart.isPending || atCap}
+                      aria-describedby={buyNoteIds}
                       aria-busy={addToCart.isPending}
                     >
                       {addToCart.isPending ? <Spinner size={18} label="Adding to cart" /> : <Icon name="bag" size={18} />}
@@ -369,10 +403,16 @@ export function ProductView({
                       type="button"
                       className="button button--primary buybar__buy"
                       onClick={() => void add('buy')}
-                      disabled={sizes === undefined || addToCart.isPending}
+                      disabled={sizes === undefined || addToCart.isPending || atCap}
+                      aria-describedby={buyNoteIds}
                     >
                       Buy now
                     </button>
+                    {known?.refusal ? (
+                      <p className="buybar__note" id={BUY_NOTE_ID} role="alert" data-testid="buy-note">
+                        {known.refusal}
+                      </p>
+                    ) : null}
                   </>
                 )}
               </div>

@@ -19,8 +19,14 @@ import {
 /**
  * The page's buying state (spec 001 §4): the chosen sizes, the stock check that follows a pick,
  * the quantity, and the auto-selections (flagged sizes, the last-purchased size, a lone FREE-SIZE).
+ * `capRoom`: pieces of the product that still fit under max_cart_items given the cart, when known.
  */
-export function usePurchase(product: Product, sizes: ProductSizes | undefined, lastPurchased: LastPurchasedSizes | null | undefined) {
+export function usePurchase(
+  product: Product,
+  sizes: ProductSizes | undefined,
+  lastPurchased: LastPurchasedSizes | null | undefined,
+  capRoom: number | null = null,
+) {
   const [state, dispatch] = useReducer(purchaseReducer, initialPurchase);
   const { selection, generation } = state;
   const categories = product.all_category_with_parents;
@@ -70,7 +76,12 @@ export function usePurchase(product: Product, sizes: ProductSizes | undefined, l
     const qs = slots.map((s) => chosenItem(sizes, selection, s)?.quantity).filter((q): q is number => q !== undefined);
     return qs.length ? Math.min(...qs) : null;
   }, [state.available, sizes, selection]);
-  const max = maxQuantity(product.max_cart_items, known);
+  const max = maxQuantity(capRoom === null ? product.max_cart_items : Math.min(product.max_cart_items, capRoom), known);
+
+  // The cart's pieces of the product became known and leave less room than the chosen quantity.
+  useEffect(() => {
+    if (state.quantity > max) dispatch({ type: 'clamp', max });
+  }, [state.quantity, max]);
 
   const pick = useCallback((slot: SizeSlot, value: string) => dispatch({ type: 'pick', slot, value }), []);
   const step = useCallback((delta: 1 | -1) => dispatch({ type: 'step', delta, max }), [max]);
