@@ -107,6 +107,7 @@ function LoginProbe() {
 const plain = (...sizes: ReturnType<typeof sizeFixture>[]) => toProductSizes(sizesFixture(sizes));
 const comboSizes: ProductSizes = {
   ok: true,
+  cart: null,
   sizes: [],
   comboGroups: [
     { type: 'Bra', sizes: [sizeFixture('34B', 3), sizeFixture('36B', 0)] },
@@ -356,6 +357,15 @@ describe('ProductView', () => {
     expect(calls('POST', '/api/v3/cart-items/').length).toBe(1);
     // nothing was refused: no sentence under the buttons
     expect(screen.queryByTestId('buy-note')).toBeNull();
+  });
+
+  it('a bag already at the cap when the page opens: + and the buy buttons are off before any add', () => {
+    view({ sizes: { ...plain(sizeFixture('32B', 3), sizeFixture('34C', 2)), cart: { max: 5, inCart: 5 } } });
+    fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('quantity-limit').textContent).toBe('Limit reached: at most 5 of this product');
+    expect(screen.getByRole('button', { name: /add to cart/i })).toHaveProperty('disabled', true);
+    expect(calls('POST', '/api/v3/cart-items/').length).toBe(0);
   });
 
   it('Buy Now adds, then opens /checkout/ for a shopper', async () => {

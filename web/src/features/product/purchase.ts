@@ -132,7 +132,8 @@ export function capNote(cap: CartCap | null, quantity: number): string | null {
   const room = capRoom(cap);
   if (cap === null || room === null) return null;
   if (room === 0) return capReachedMessage(cap.max);
-  return quantity >= room ? `At most ${cap.max} of this product: ${cap.inCart} already in your cart` : null;
+  if (quantity < room) return null;
+  return cap.inCart > 0 ? `At most ${cap.max} of this product: ${cap.inCart} already in your cart` : `At most ${cap.max} of this product`;
 }
 
 /** The stepper: 1 … max; minus works only above 1. */

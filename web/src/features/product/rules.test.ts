@@ -32,6 +32,7 @@ import { clampPan, clampZoom, doubleTapZoom, pinchZoom, ZOOM_MAX } from './zoom'
 const plain = (...sizes: Parameters<typeof sizeFixture>[]) => toProductSizes(sizesFixture(sizes.map((s) => sizeFixture(...s))));
 const combo: ProductSizes = {
   ok: true,
+  cart: null,
   sizes: [],
   comboGroups: [
     { type: 'Bra', sizes: [sizeFixture('34B', 3), sizeFixture('36B', 0)] },

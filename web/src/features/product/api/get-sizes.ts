@@ -7,9 +7,11 @@ export interface ProductSizes {
   ok: boolean;
   sizes: SizeItem[];
   comboGroups: ComboSizeGroup[];
+  /** The product's cap over all sizes and the pieces of it already in the visitor's bag (spec 001 §9). */
+  cart: { max: number; inCart: number } | null;
 }
 
-export const SOLD_OUT_SIZES: ProductSizes = { ok: false, sizes: [], comboGroups: [] };
+export const SOLD_OUT_SIZES: ProductSizes = { ok: false, sizes: [], comboGroups: [], cart: null };
 
 /**
  * Spec 001 §4/§8: if the sizes call fails or answers a status other than 'success', the product
@@ -21,6 +23,7 @@ export function toProductSizes(res: SizesResponse | null): ProductSizes {
     ok: true,
     sizes: res.result.size ?? [],
     comboGroups: res.result.comboSizes ?? [],
+    cart: { max: res.result.max_cart_items, inCart: res.result.cart_pieces },
   };
 }
 

@@ -124,7 +124,9 @@ export function ProductView({
   const lastPurchased = useLastPurchasedSizes(loggedIn);
   // What the page knows of this product's pieces in the cart (see CartCap), and the refusal that told it.
   const [cartCap, setCartCap] = useState<{ productId: number; cap: CartCap; refusal: string | null } | null>(null);
-  const known = cartCap?.productId === product.id ? cartCap : null;
+  // The sizes answer says what the bag holds when the page opens; the page's own adds and refusals since
+  // then are newer.
+  const known = cartCap?.productId === product.id ? cartCap : sizes?.cart ? { cap: sizes.cart, refusal: null } : null;
   const room = capRoom(known?.cap ?? null);
   const atCap = room === 0;
   const { state, max, pick, step, reset } = usePurchase(product, sizes, lastPurchased.data, room);
