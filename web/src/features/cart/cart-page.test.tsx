@@ -43,11 +43,46 @@ describe('<CartPage>', () => {
     expect(screen.getByTestId('you-save').textContent).toBe('You save ₹801 on this order');
     const bar = screen.getByTestId('checkout-bar');
     expect(within(bar).getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe('/checkout/');
-    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/get-event-data/')).toHaveLength(1));
+    const events = () =>
+      calls
+        .filter((c) => c.url.pathname === '/get-event-data/')
+        .map((c) => JSON.parse(new URLSearchParams(String(c.init.body)).get('data')!));
+    // cart_viewed, then view cart_item_1 and _2 for the two lines shown, in order (spec 000 §7, §9)
+    await waitFor(() => expect(events()).toHaveLength(3));
+    expect(events().filter((e) => e.event_name === 'cart_viewed')).toEqual([
+      { event_name: 'cart_viewed', cart_id: 7, source: 'cart', cart_updated: false },
+    ]);
+    const lines = cartFixture().cart_items;
+    expect(events().filter((e) => e.event_name.startsWith('view cart_item_'))).toEqual(
+      lines.map((l, i) => ({
+        event_name: `view cart_item_${i + 1}`,
+        product_id: l.product_detail.id,
+        cart_id: 7,
+        source: 'cart',
+        cart_updated: false,
+      })),
+    );
     const event = calls.find((c) => c.url.pathname === '/get-event-data/')!;
-    const form = new URLSearchParams(String(event.init.body));
-    expect(JSON.parse(form.get('data')!)).toEqual({ event_name: 'cart_viewed', cart_id: 7, source: 'cart', cart_updated: false });
     expect((event.init.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
+  });
+
+  it('every quantity change sends cart_updated', async () => {
+    serve({
+      ...base,
+      'GET /api/v4/carts-new/7': () => json(cartFixture({ cart_items: [lineFixture({ quantity: 1, rem_quantity: 4 })] })),
+      'PATCH /api/v4/cart-items-new/1/': () => json(cartFixture({ cart_items: [lineFixture({ quantity: 2, rem_quantity: 3 })] })),
+    });
+    renderCart();
+    const line = await screen.findByTestId('cart-line');
+    fireEvent.click(within(line).getByRole('button', { name: 'Increase quantity' }));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.url.pathname === '/get-event-data/')
+          .map((c) => JSON.parse(new URLSearchParams(String(c.init.body)).get('data')!))
+          .filter((e) => e.event_name === 'cart_updated'),
+      ).toEqual([{ event_name: 'cart_updated', product_id: 1, cart_id: 7, source: 'cart', cart_updated: true }]),
+    );
   });
 
   it('a refused quantity rolls back and shows the server message', async () => {

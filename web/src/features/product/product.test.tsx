@@ -359,6 +359,24 @@ describe('ProductView', () => {
     expect(screen.queryByTestId('buy-note')).toBeNull();
   });
 
+  it('the fit notice shows a shopper her size from past orders, and says when this style lacks it', () => {
+    view({
+      me: shopper('riya@example.com'),
+      product: productFixture({ fittest_code_in_fitguide: '34B', fittest_size_in_all_size: '34B' }),
+    });
+    expect(screen.getByTestId('fit-notice').textContent).toBe('Your size from past orders: 34B. This style comes in 34B.');
+  });
+
+  it('the fit notice says when the style is not made in her size, and guests never see one', () => {
+    view({ me: shopper('riya@example.com'), product: productFixture({ fittest_code_in_fitguide: '38F', fittest_size_in_all_size: '' }) });
+    expect(screen.getByTestId('fit-notice').textContent).toContain('not made in 38F');
+  });
+
+  it('no fit notice for a guest, even with data', () => {
+    view({ me: guest, product: productFixture({ fittest_code_in_fitguide: '34B', fittest_size_in_all_size: '34B' }) });
+    expect(screen.queryByTestId('fit-notice')).toBeNull();
+  });
+
   it('a bag already at the cap when the page opens: + and the buy buttons are off before any add', () => {
     view({ sizes: { ...plain(sizeFixture('32B', 3), sizeFixture('34C', 2)), cart: { max: 5, inCart: 5 } } });
     fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));

@@ -153,7 +153,9 @@ export type ShopperEventName =
   | 'cart_updated'
   | 'cart_viewed'
   | 'Share_product'
-  | 'notify_me';
+  | 'notify_me'
+  /** The cart page's sequence events, one per line shown, N from 1 (spec 000 §9). */
+  | `view cart_item_${number}`;
 
 /** POST /get-event-data/: the JSON in the form field `data` (checked against `EventData` in schema.check.ts). */
 export interface ShopperEvent {

@@ -29,7 +29,11 @@ export function CartLineItem({ line, cartId }: { line: CartLine; cartId: number 
     const quantity = line.quantity + delta;
     if (quantity < bounds.min || quantity > bounds.max) return;
     setError(null);
-    update.mutateAsync({ lineId: line.id, quantity }).catch((e: unknown) => setError(errorMessage(e)));
+    update.mutateAsync({ lineId: line.id, quantity }).then(
+      // every quantity change is a cart_updated event (spec 000 §7)
+      () => void recordEvent({ event_name: 'cart_updated', product_id: d.id, cart_id: cartId, source: 'cart', cart_updated: true }),
+      (e: unknown) => setError(errorMessage(e)),
+    );
   };
 
   const onRemove = () => {

@@ -62,6 +62,23 @@ function CartView({ cartId, loggedIn }: { cartId: number; loggedIn: boolean | un
     void recordEvent({ event_name: 'cart_viewed', cart_id: cartId, source: 'cart', cart_updated: false });
   }, [cartId]);
 
+  // view cart_item_N, one per line shown, in order, once per visit (spec 000 §7, §9)
+  const sequenced = useRef(false);
+  const lineProducts = cart.data?.cart_items.map((l) => l.product_detail.id);
+  useEffect(() => {
+    if (sequenced.current || !lineProducts || lineProducts.length === 0) return;
+    sequenced.current = true;
+    lineProducts.forEach((productId, i) => {
+      void recordEvent({
+        event_name: `view cart_item_${i + 1}`,
+        product_id: productId,
+        cart_id: cartId,
+        source: 'cart',
+        cart_updated: false,
+      });
+    });
+  }, [lineProducts, cartId]);
+
   if (cart.isPending) return <CartSkeleton />;
   if (cart.isError) {
     // a cart that is gone (it was merged at login, or emptied elsewhere) is an empty cart

@@ -35,6 +35,7 @@ import {
   type CartCap,
   type SizeSlot,
 } from '../purchase';
+import { FitNotice } from './FitNotice';
 import { ColourSwatches } from './ColourSwatches';
 import { Gallery } from './Gallery';
 import { Offers } from './Offers';
@@ -356,6 +357,7 @@ export function ProductView({
                 ) : null}
               </div>
             </div>
+            {loggedIn ? <FitNotice code={product.fittest_code_in_fitguide} available={product.fittest_size_in_all_size} /> : null}
             <SizePicker sizes={sizes} selection={state.selection} suggested={state.suggested} onPick={pickSize} />
             {!outOfStock && requestable.length > 0 ? (
               <button type="button" className="link-button pdp-sizes__request" onClick={() => setPanel({ kind: 'notify' })}>
