@@ -535,3 +535,27 @@ async fn the_fit_notice_carries_the_shoppers_size_from_her_orders() {
     new_shopper.login(&app, "9123490101").await;
     assert_eq!(new_shopper.get(&app, url).await.json()["fittest_code_in_fitguide"], "");
 }
+
+/// An inactive (unbuyable) product shows no urgency, no countdown and no offer (issue 11).
+#[tokio::test]
+async fn an_unbuyable_product_counts_nothing_down_and_offers_nothing() {
+    let app = app().await;
+    let all = app.db.store.list_products(None, 1000, 0).await.unwrap().products;
+    let on = all.iter().find(|p| p.is_active() && !p.offer_key.is_empty()).expect("an active product with an offer");
+    let every = app.db.store.products_by_ids(&(1..=2_000).collect::<Vec<i64>>()).await.unwrap();
+    let off = every.iter().find(|p| !p.is_active()).expect("the demo has an inactive product");
+    app.db.store.set_product_offer_key(off.id, &on.offer_key, &on.offer_text).await.unwrap();
+    let now = drape_domain::clock::Clock::now(app.clock.as_ref()).timestamp_millis();
+    app.db.store.add_timer(None, "Sale ends soon", now - 60_000, now + 3_600_000).await.unwrap();
+    let mut b = Browser::new();
+    for (p, buyable) in [(on, true), (off, false)] {
+        let timer = b.get(&app, &format!("/web/api/v1/product/{}/timer/s/", p.slug)).await.json();
+        assert_eq!(timer["timer"].is_null(), !buyable, "{}: {timer}", p.slug);
+        let offers = b.get(&app, &format!("/bp_pp_product_details_page/?product_id={}", p.id)).await.json();
+        assert_eq!(offers["offer_msg_dict_ajax"].as_object().unwrap().is_empty(), !buyable, "{}: {offers}", p.slug);
+        let sizes = b.get(&app, &format!("/web/api/v1/product/{}/sizes/s/", p.slug)).await.json();
+        if !buyable {
+            assert_eq!(sizes["result"]["urgency_message_product"], json!({}), "{}", p.slug);
+        }
+    }
+}

@@ -551,7 +551,8 @@ pub async fn came_through_partner(state: &AppState, viewer: &Viewer) -> ApiResul
 }
 
 fn size_item(s: &Size, p: &Product, viewer: &Viewer, partner: bool) -> SizeItem {
-    let urgency = if partner || viewer.is_affiliate() { None } else { stock::urgency_label(s.stock) };
+    // Affiliate visitors see no urgency (spec 001 §6), and an unbuyable product has none to tell.
+    let urgency = if partner || viewer.is_affiliate() || !p.is_active() { None } else { stock::urgency_label(s.stock) };
     SizeItem {
         label: s.label.clone(),
         value: s.value.clone(),

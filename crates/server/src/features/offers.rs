@@ -47,7 +47,8 @@ fn ist_parts(ms: i64) -> (String, String) {
     responses((status = 200, body = TimerAnswer), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn timer(State(state): State<AppState>, Path(slug): Path<String>) -> ApiResult<Json<TimerAnswer>> {
     let p = catalog::find_product(&state, &slug).await?;
-    let t = state.store.running_timer(p.id, state.now().timestamp_millis()).await?;
+    // An unbuyable product counts nothing down.
+    let t = if p.is_active() { state.store.running_timer(p.id, state.now().timestamp_millis()).await? } else { None };
     Ok(Json(TimerAnswer {
         timer: t.map(|t| {
             let (startdate, starttime) = ist_parts(t.starts_at);
@@ -116,7 +117,8 @@ pub async fn offer_messages(State(state): State<AppState>, viewer: Viewer, Query
         return Ok(Json(OfferMessages { offer_msg_dict_ajax: out }));
     };
     let p = state.store.product_by_id(id).await?;
-    if !p.offer_key.is_empty() {
+    // An unbuyable product offers nothing.
+    if !p.offer_key.is_empty() && p.is_active() {
         if let Some(o) = state.store.running_offer(&p.offer_key, state.now().timestamp_millis()).await? {
             let qty = match cart::owner(&viewer) {
                 Some(owner) => state.store.cart_quantity_for_offer(owner, &p.offer_key).await?,

@@ -20,7 +20,8 @@ export type ProductTag = 'Sold Out' | 'Selling Fast' | 'Beginners' | 'Pre Order'
 /** The one tag shown on the gallery, by the spec's priority: Sold Out, Selling Fast, Beginners, Pre Order, New, Cotton. */
 export function productTag(p: Product, soldOut: boolean): ProductTag | null {
   if (soldOut && p.offer_tag) return 'Sold Out';
-  if (isSellingFast(p)) return 'Selling Fast';
+  // an unbuyable product is not selling at all, fast or otherwise
+  if (p.active && isSellingFast(p)) return 'Selling Fast';
   if (p.beginner) return 'Beginners';
   if (p.preorder) return 'Pre Order';
   if (p.newarrivals) return 'New';

@@ -150,6 +150,8 @@ describe('product tag priority', () => {
     expect(productTag({ ...p, offer_tag: '' }, true)).toBe('Selling Fast');
     expect(productTag({ ...p, speed: 19 }, false)).toBe('New');
     expect(productTag({ ...p, speed: 19.1 }, false)).toBe('Selling Fast');
+    // an inactive, unbuyable product is never Selling Fast
+    expect(productTag({ ...p, speed: 19.1, active: false }, false)).toBe('New');
     expect(productTag({ ...p, speed: 5, all_category_with_parents: [2] }, false)).toBe('Selling Fast');
     expect(productTag({ ...p, speed: 4, all_category_with_parents: [2] }, false)).toBe('New');
     expect(productTag({ ...p, speed: 1.5, all_category_with_parents: [4] }, false)).toBe('Selling Fast');
