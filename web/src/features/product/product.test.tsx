@@ -226,6 +226,8 @@ describe('ProductView', () => {
     expect(screen.getByText('Buy 3 for ₹1,499')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Nude, currently unavailable' })).toBeTruthy();
     expect(screen.getByText('currently unavailable')).toBeTruthy();
+    // the colour keeps its name beside the label
+    expect(screen.getByText('currently unavailable').parentElement!.textContent).toBe('Nudecurrently unavailable');
     expect(screen.getByText('moulded').tagName).toBe('STRONG');
     expect(screen.getByText('Drape Apparel Pvt Ltd, Bengaluru')).toBeTruthy();
     expect(screen.getByText(POLICY.returns)).toBeTruthy();

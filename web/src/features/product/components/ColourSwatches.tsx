@@ -14,7 +14,7 @@ export function isColourSwap(state: unknown): state is ColourSwapState {
 
 /**
  * Colour variants (spec 001 §2): choosing one swaps the product in place through a history push
- * (no reload), so Back returns to the previous colour. Sold-out colours say 'currently unavailable'.
+ * (no reload), so Back returns to the previous colour. Sold-out colours keep their name and say 'currently unavailable' under it.
  */
 export function ColourSwatches({ colours, currentSlug }: { colours: ColourVariant[]; currentSlug: string }) {
   const queryClient = useQueryClient();
@@ -47,7 +47,9 @@ export function ColourSwatches({ colours, currentSlug }: { colours: ColourVarian
                 <span className="swatch__dot" style={{ backgroundColor: c.rgbcode || '#ddd' }} />
               </Link>
               <span className={`swatch__name${c.is_soldout ? ' swatch__name--soldout' : ''}`} aria-hidden="true">
-                {c.is_soldout ? 'currently unavailable' : c.color_name}
+                {c.color_name}
+                {/* the spec's label for a sold-out colour, under its name rather than instead of it */}
+                {c.is_soldout ? <span className="swatch__unavailable">currently unavailable</span> : null}
               </span>
             </li>
           );
