@@ -596,6 +596,8 @@ describe('ProductView', () => {
     expect(within(timer).queryByText('Days')).toBeNull();
     const offer = await screen.findByTestId('offers');
     expect(offer.textContent).toContain('Buy any 3 bras and get t…');
+    // a phone shows no tooltip: the whole offer is written out under the cut headline
+    expect(within(offer).getByTestId('offer-full').textContent).toBe('Buy any 3 bras and get the 4th free');
     expect(within(offer).getByRole('link').getAttribute('href')).toBe('/view-cart/');
   });
 

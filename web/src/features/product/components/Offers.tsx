@@ -22,9 +22,14 @@ export function Offers({ offers }: { offers: Offer[] }) {
               <Icon name="tag" size={18} />
             </span>
             <span className="offers__text">
-              <span className="offers__msg" title={o.msg}>
-                {truncateOffer(o.msg)}
-              </span>
+              <span className="offers__msg">{truncateOffer(o.msg)}</span>
+              {/* the spec cuts the headline at 24 characters; a phone has no tooltip, so the whole offer
+                  (with its price) is written out under it */}
+              {truncateOffer(o.msg) !== o.msg.trim() ? (
+                <span className="offers__sub" data-testid="offer-full">
+                  {o.msg}
+                </span>
+              ) : null}
               {o.message && o.message !== o.msg ? <span className="offers__sub">{o.message}</span> : null}
             </span>
             <span className={`offers__action${applied ? ' offers__action--applied' : ''}`}>
