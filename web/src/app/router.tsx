@@ -34,6 +34,8 @@ const RecentlyViewedRoute = placeholder('RecentlyViewedRoute');
 const ContactRoute = placeholder('ContactRoute');
 const SettingsRoute = placeholder('SettingsRoute');
 const AddressBookRoute = lazy(async () => ({ default: (await import('./routes/address-book')).AddressBookRoute }));
+const ReturnPolicyRoute = lazy(async () => ({ default: (await import('./routes/pages')).ReturnPolicyRoute }));
+const PackagingRoute = lazy(async () => ({ default: (await import('./routes/pages')).PackagingRoute }));
 
 export function AppRoutes() {
   return (
@@ -58,6 +60,8 @@ export function AppRoutes() {
         <Route path="account/contact" element={<ContactRoute />} />
         <Route path="account/settings" element={<SettingsRoute />} />
         <Route path="address-book" element={<AddressBookRoute />} />
+        <Route path="pages/return-policy" element={<ReturnPolicyRoute />} />
+        <Route path="pages/packaging" element={<PackagingRoute />} />
         {/* /best-{category}-design-of-{month-year}/ has its parameter inside a segment, which a
             path pattern cannot express: the catch-all matches it by regex and 404s the rest. */}
         <Route path="*" element={<CatchAllRoute />} />

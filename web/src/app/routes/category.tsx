@@ -3,6 +3,7 @@ import { findCategory, useMainMenu } from '@/features/catalog/api/get-main-menu'
 import { CategoryChips, CategoryChipsSkeleton } from '@/features/catalog/components/CategoryChips';
 import { ProductGrid } from '@/features/catalog/components/ProductGrid';
 import { NotFound } from '@/shared/components/NotFound';
+import { AddToBagProvider } from '../layout/AddToBagProvider';
 
 /** /category/{slug}: the category's products (sub-categories included). Filters come later. */
 export function CategoryRoute() {
@@ -31,7 +32,9 @@ export function CategoryRoute() {
           hrefFor={(c) => (c ? `/category/${c.slug}` : `/category/${category.slug}`)}
         />
       ) : null}
-      <ProductGrid filter={{ category: category.id }} title={category.name} />
+      <AddToBagProvider>
+        <ProductGrid filter={{ category: category.id }} title={category.name} />
+      </AddToBagProvider>
     </div>
   );
 }

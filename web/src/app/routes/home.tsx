@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useMainMenu } from '@/features/catalog/api/get-main-menu';
 import { CategoryChips, CategoryChipsSkeleton } from '@/features/catalog/components/CategoryChips';
 import { ProductGrid } from '@/features/catalog/components/ProductGrid';
+import { AddToBagProvider } from '../layout/AddToBagProvider';
 
 function parseCategory(v: string | null): number | undefined {
   if (!v || !/^\d+$/.test(v)) return undefined;
@@ -28,7 +29,9 @@ export function HomeRoute() {
       ) : categories.length > 0 ? (
         <CategoryChips categories={categories} selected={category} hrefFor={(c) => (c ? `/?category=${c.id}` : '/')} />
       ) : null}
-      <ProductGrid filter={{ category }} title={current?.name} />
+      <AddToBagProvider>
+        <ProductGrid filter={{ category }} title={current?.name} />
+      </AddToBagProvider>
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { meKey, useMe } from '@/features/auth/api/get-me';
-import { cartQuantityKey } from '@/features/cart/api/get-cart-quantity';
 import { productQueryOptions } from '@/features/product/api/get-product';
 import { useSizes } from '@/features/product/api/get-sizes';
 import { ProductSkeleton, ProductView } from '@/features/product/components/ProductView';
 import { isApiError } from '@/shared/api/client';
-import type { CartQuantity, Me } from '@/shared/api/types';
+import type { Me } from '@/shared/api/types';
 import { NotFound } from '@/shared/components/NotFound';
+import { AddToBagProvider, useCartChanged } from '../layout/AddToBagProvider';
 
 // Two other features' sections, each its own chunk: reviews as soon as the page renders,
 // the below-the-fold recommendations once the quantity selector scrolls into view.
@@ -23,6 +23,7 @@ export function ProductPageContent({ slug, swap = false, nameLevel = 1 }: { slug
   const sizes = useSizes(slug);
   const me = useMe();
   const queryClient = useQueryClient();
+  const onCartChanged = useCartChanged();
   const notFound = isApiError(product.error) && product.error.isNotFound;
 
   // Spec 001 §8: a failed product fetch is logged; the page stays as its placeholder.
@@ -45,32 +46,31 @@ export function ProductPageContent({ slug, swap = false, nameLevel = 1 }: { slug
 
   const p = product.data;
   const stale = product.isPlaceholderData;
+  // the rails below the fold offer 'Add to bag' on their cards
   return (
-    <ProductView
-      key={p.slug}
-      product={p}
-      sizes={stale ? undefined : sizes.data}
-      me={me.data}
-      updating={stale}
-      nameLevel={nameLevel}
-      onCartChanged={(quantity) => {
-        queryClient.setQueryData<CartQuantity>(cartQuantityKey, { cart_quantity: quantity });
-        void queryClient.invalidateQueries({ queryKey: cartQuantityKey });
-        void queryClient.invalidateQueries({ queryKey: meKey });
-      }}
-      onWishlistChanged={(count) => {
-        queryClient.setQueryData<Me>(meKey, (m) => (m ? { ...m, wishlistCount: count } : m));
-      }}
-      reviews={
-        <Suspense fallback={null}>
-          <RatingsAndReviews product={p} />
-        </Suspense>
-      }
-      belowFold={
-        <Suspense fallback={null}>
-          <BelowTheFold product={p} />
-        </Suspense>
-      }
-    />
+    <AddToBagProvider>
+      <ProductView
+        key={p.slug}
+        product={p}
+        sizes={stale ? undefined : sizes.data}
+        me={me.data}
+        updating={stale}
+        nameLevel={nameLevel}
+        onCartChanged={onCartChanged}
+        onWishlistChanged={(count) => {
+          queryClient.setQueryData<Me>(meKey, (m) => (m ? { ...m, wishlistCount: count } : m));
+        }}
+        reviews={
+          <Suspense fallback={null}>
+            <RatingsAndReviews product={p} />
+          </Suspense>
+        }
+        belowFold={
+          <Suspense fallback={null}>
+            <BelowTheFold product={p} />
+          </Suspense>
+        }
+      />
+    </AddToBagProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '@/shared/api/types';
+import { AddToBagButton } from '@/shared/components/AddToBag';
 import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
 import { productPath } from '@/shared/lib/product-path';
@@ -34,6 +35,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           ) : null}
         </div>
       </Link>
+      <AddToBagButton product={product} className="card__bag" />
     </article>
   );
 }

@@ -7,7 +7,13 @@ import { SizePicker } from './SizePicker';
 
 export const SIZE_POPUP_TITLE = 'Adding item to Cart';
 
-/** The size-picker popup 'Adding item to Cart' (spec 001 §2): choose the size here, then add. */
+/** What the popup shows of the product: the product page's product, or a listing card. */
+export type SizePopupProduct = Pick<Product, 'img' | 'name' | 'rounded_up_unit_price_ui'>;
+
+/**
+ * The size-picker popup 'Adding item to Cart' (spec 001 §2): choose the size here, then add. The
+ * product page opens it when no size is chosen; listing and rail cards open it through QuickAdd.
+ */
 export default function SizePopup({
   product,
   sizes,
@@ -19,9 +25,11 @@ export default function SizePopup({
   soldOut,
   onConfirm,
   onClose,
+  note,
 }: {
-  product: Product;
-  sizes: ProductSizes;
+  product: SizePopupProduct;
+  /** undefined while the sizes load */
+  sizes: ProductSizes | undefined;
   selection: Selection;
   suggested: string | null;
   onPick: (slot: SizeSlot, value: string) => void;
@@ -30,6 +38,8 @@ export default function SizePopup({
   soldOut: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** a message under the sizes (a missing size, a refused add) */
+  note?: string | null;
 }) {
   return (
     <Modal open title={SIZE_POPUP_TITLE} onClose={onClose} variant="sheet" id="size-popup">
@@ -41,14 +51,29 @@ export default function SizePopup({
         </div>
       </div>
       <div className="size-popup__sizes" data-testid="size-popup-sizes">
-        <SizePicker sizes={sizes} selection={selection} suggested={suggested} onPick={onPick} idPrefix="popup-sizes" />
+        {sizes ? (
+          <SizePicker sizes={sizes} selection={selection} suggested={suggested} onPick={onPick} idPrefix="popup-sizes" />
+        ) : (
+          <Spinner label="Loading sizes" />
+        )}
       </div>
+      {note ? (
+        <p className="form-error" role="alert" data-testid="size-popup-note">
+          {note}
+        </p>
+      ) : null}
       {soldOut ? (
         <button type="button" className="button button--wide button--soldout" disabled>
           Sold Out
         </button>
       ) : (
-        <button type="button" className="button button--primary button--wide" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className="button button--primary button--wide"
+          onClick={onConfirm}
+          disabled={busy || !sizes}
+          aria-busy={busy}
+        >
           {busy ? <Spinner size={18} label="Adding to cart" /> : null}
           {mode === 'buy' ? 'Buy now' : 'Add to cart'}
         </button>

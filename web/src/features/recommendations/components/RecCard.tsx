@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ProductCard } from '@/shared/api/types';
+import { AddToBagButton } from '@/shared/components/AddToBag';
 import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
 import { productPath } from '@/shared/lib/product-path';
@@ -39,6 +40,7 @@ export function RecCard({ product }: { product: ProductCard }) {
           ) : null}
         </div>
       </Link>
+      <AddToBagButton product={product} className="rec-card__bag" />
     </article>
   );
 }
