@@ -112,15 +112,16 @@ describe('product page', () => {
       const braGroup = page.getByRole('radiogroup', { name: `${found.types[0]} size` });
       const pantyGroup = page.getByRole('radiogroup', { name: `${found.types[1]} size` });
       await braGroup.getByRole('radio', { name: new RegExp(`^${found.bra.label}\\b`) }).click();
-      // one part only: the popup names the missing part
+      // one part only: the popup names the missing part, by its sizes (no toast over them)
       await page.getByRole('button', { name: /add to cart/i }).click();
-      await page
-        .locator('#toast-warning')
+      const popup = page.getByRole('dialog', { name: 'Adding item to Cart' });
+      await popup
+        .getByTestId('size-popup-note')
         .filter({ hasText: `Please Select ${found.types[1]} size` })
         .waitFor();
-      await page.getByRole('dialog', { name: 'Adding item to Cart' }).getByRole('button', { name: 'Close' }).click();
+      assert.equal(await page.locator('#toast-warning').count(), 0);
+      await popup.getByRole('button', { name: 'Close' }).click();
       await pantyGroup.getByRole('radio', { name: new RegExp(`^${found.panty.label}\\b`) }).click();
-      await page.locator('#toast-warning').waitFor({ state: 'detached', timeout: 5000 });
       await imagesLoaded(page);
       await page.getByTestId('sizes').scrollIntoViewIfNeeded();
       await screenshot(page, 'pdp-combo.png');
@@ -141,9 +142,11 @@ describe('product page', () => {
       await openProduct(page, slug);
       const before = await cartCount(page);
       await page.getByRole('button', { name: /add to cart/i }).click();
-      await page.locator('#toast-warning').filter({ hasText: 'Please Select Size...' }).waitFor();
       const popup = page.getByRole('dialog', { name: 'Adding item to Cart' });
       await popup.waitFor();
+      // said in the popup, by its sizes: a toast would cover them
+      await popup.getByTestId('size-popup-note').filter({ hasText: 'Please Select Size...' }).waitFor();
+      assert.equal(await page.locator('#toast-warning').count(), 0);
       await page.waitForTimeout(300); // the sheet's rise animation
       await screenshot(page, 'pdp-size-popup.png');
       await popup.getByRole('radio', { name: new RegExp(`^${size.label}\\b`) }).click();
@@ -176,11 +179,12 @@ describe('product page', () => {
       await panel.getByLabel('Phone').pressSequentially('98765-43210');
       assert.equal(await panel.getByLabel('Phone').inputValue(), '9876543210');
       await panel.getByRole('button', { name: /notify me/i }).click();
-      await page.locator('#toast-warning').filter({ hasText: 'Provide a valid email address' }).waitFor();
+      // under the field, not in a toast over it
+      await panel.getByText('Provide a valid email address').waitFor();
+      assert.equal(await page.locator('#toast-warning').count(), 0);
       await panel.getByLabel('E-mail').fill('asha.e2e@example.com');
-      // editing the field clears its message; the warning toast goes after 2 s
+      // editing the field clears its message
       assert.equal(await panel.getByText('Provide a valid email address').count(), 0);
-      await page.locator('#toast-warning').waitFor({ state: 'detached', timeout: 5000 });
       await screenshot(page, 'pdp-soldout-notify.png');
       await panel.getByRole('button', { name: /notify me/i }).click();
       await panel.getByTestId('notify-success').waitFor();

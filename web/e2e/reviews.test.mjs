@@ -1,6 +1,7 @@
 // Ratings, reviews and feedback on the product page (spec 001 §4, §5, §8) against the real server:
-// a guest is asked to log in; the demo shopper rates a product from a Delivered order, writes a review
-// (a too-long headline first), answers the feedback questions, and sees the rating refreshed.
+// a guest is asked to log in; the demo shopper rates a product from a Delivered order and, in the one
+// 'Write a Review' sheet, answers the feedback questions and writes a review (a too-long headline
+// first), is thanked once, and sees the rating refreshed.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser, newPhonePage, screenshot, startServer, logIn, scrollUntil } from './harness.mjs';
@@ -82,7 +83,7 @@ describe('ratings and reviews', () => {
     }
   });
 
-  test('the demo shopper rates a delivered product 3 stars, writes a review and answers the feedback', async () => {
+  test('the demo shopper rates a delivered product 3 stars, answers the feedback questions and writes a review in one sheet', async () => {
     const { page, context, problems } = await newPhonePage(browser, server.baseURL);
     try {
       await logIn(page, server.baseURL, '/');
@@ -107,11 +108,18 @@ describe('ratings and reviews', () => {
       await rate.getByText('Please rate this product first to write a review.').waitFor();
       await rate.getByRole('button', { name: 'Rate 3 stars' }).click();
 
-      // The star is saved and the 'Write a Review' modal opens with 3 stars.
+      // The star is saved and the 'Write a Review' sheet opens with 3 stars: one flow, asking each thing once.
       const dialog = page.getByRole('dialog', { name: 'Write a Review' });
       await dialog.waitFor();
       await dialog.getByText('Your rating has been submitted.').waitFor();
       assert.equal(await dialog.getByLabel('3 stars').isChecked(), true);
+
+      // 3 < 4 stars: the feedback questions come first in the sheet (the fit question's extremes emphasised)
+      const fit = dialog.getByTestId('question-fit');
+      await fit.waitFor();
+      assert.match(await fit.locator('label', { hasText: 'Too tight' }).getAttribute('class'), /rv-option--em/);
+      assert.doesNotMatch(await fit.locator('label', { hasText: 'Just right' }).getAttribute('class'), /rv-option--em/);
+      await fit.getByText('Slightly tight').click();
 
       await dialog.getByLabel('Headline').fill('H'.repeat(61));
       await dialog.getByLabel('Review').fill('Band runs a little tight; lovely colour.');
@@ -123,30 +131,19 @@ describe('ratings and reviews', () => {
       await dialog.getByLabel('Headline').fill(headline);
       await dialog.getByLabel('Public name').fill('Riya S');
       await dialog.getByRole('button', { name: 'Submit review' }).click();
-      await page.locator('#toast-success').filter({ hasText: 'Review saved successfully' }).waitFor();
+      // one ending: the sheet thanks the shopper, no toast, nothing asked again
+      const thanks = dialog.getByTestId('review-thanks');
+      await thanks.getByText('Review saved successfully').waitFor();
+      assert.equal(await page.locator('#toast-success').count(), 0);
+      assert.equal(await dialog.getByTestId('question-fit').count(), 0);
+      await screenshot(page, 'pdp-review-thanks.png');
+      await thanks.getByRole('button', { name: 'Done' }).click();
       await dialog.waitFor({ state: 'detached' });
       const list = block.getByTestId('reviews');
       const mine = list.getByTestId('review').filter({ hasText: headline });
       await mine.waitFor();
       await mine.getByText('Riya S').waitFor();
-
-      // The feedback form: 3 < 4 stars, so the fit question (extremes emphasised) and the others.
-      const form = rate.getByTestId('feedback-form');
-      await form.waitFor();
-      const fit = form.getByTestId('question-fit');
-      await fit.waitFor();
-      assert.match(await fit.locator('label', { hasText: 'Too tight' }).getAttribute('class'), /rv-option--em/);
-      assert.doesNotMatch(await fit.locator('label', { hasText: 'Just right' }).getAttribute('class'), /rv-option--em/);
-      await form.getByRole('button', { name: 'Submit feedback' }).click();
-      await form.getByRole('alert').filter({ hasText: 'Please enter review' }).waitFor();
-      await fit.getByText('Slightly tight').click();
-      await form.getByRole('textbox').fill('The band is snug; I would size up.');
-      await page.locator('#toast-success').waitFor({ state: 'detached' });
-      await form.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 72));
-      await screenshot(page, 'pdp-feedback.png');
-      await form.getByRole('button', { name: 'Submit feedback' }).click();
-      await rate.getByTestId('feedback-submitted').waitFor();
-      await form.waitFor({ state: 'detached' });
+      assert.equal(await rate.getByTestId('feedback-form').count(), 0, 'the feedback is not asked for again');
 
       // The rating is refreshed: the shopper's 3 stars, and the product's count includes it.
       const after = await getJSON(page, `/web/api/v1/product-mobile/${target.slug}/`);

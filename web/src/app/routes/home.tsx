@@ -1,6 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { useMainMenu } from '@/features/catalog/api/get-main-menu';
 import { CategoryChips, CategoryChipsSkeleton } from '@/features/catalog/components/CategoryChips';
+import { FeaturedPromo } from '@/features/catalog/components/FeaturedBanner';
+import { HOME_FEATURED_CATEGORY } from '@/features/catalog/featured';
 import { ProductGrid } from '@/features/catalog/components/ProductGrid';
 import { AddToBagProvider } from '../layout/AddToBagProvider';
 
@@ -24,6 +26,7 @@ export function HomeRoute() {
         <h1 className="home__title">{current ? current.name : 'Shop the collection'}</h1>
         <p className="home__sub">Comfort-first lingerie and everyday wear, delivered discreetly across India.</p>
       </section>
+      <FeaturedPromo category={HOME_FEATURED_CATEGORY} />
       {menu.isPending ? (
         <CategoryChipsSkeleton />
       ) : categories.length > 0 ? (

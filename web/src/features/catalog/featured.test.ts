@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featuredMonthYear, featuredPath, featuredTitle, parseFeaturedPath } from './featured';
+import { currentFeatured, featuredMonthYear, featuredPath, featuredTitle, parseFeaturedPath } from './featured';
 
 describe('featured-of-the-month paths', () => {
   it('reads /best-{category}-design-of-{month-year}/', () => {
@@ -21,5 +21,14 @@ describe('featured-of-the-month paths', () => {
     const f = parseFeaturedPath('/best-bra-design-of-sep-2025/')!;
     expect(featuredMonthYear(f)).toBe('september-2025');
     expect(featuredPath(f)).toBe('/best-bra-design-of-september-2025/');
+  });
+  it("names this month's page by the server's calendar (UTC), in the form the route reads back", () => {
+    const now = currentFeatured('bra', new Date(Date.UTC(2026, 10, 21)));
+    expect(now).toEqual({ category: 'bra', month: 11, year: 2026 });
+    expect(featuredPath(now)).toBe('/best-bra-design-of-november-2026/');
+    expect(parseFeaturedPath(featuredPath(now))).toEqual(now);
+    expect(featuredPath(currentFeatured('bra', new Date(Date.UTC(2027, 0, 1))))).toBe('/best-bra-design-of-january-2027/');
+    // 1 January 2027, 03:00 in India, is still December in UTC
+    expect(featuredPath(currentFeatured('bra', new Date('2027-01-01T03:00:00+05:30')))).toBe('/best-bra-design-of-december-2026/');
   });
 });

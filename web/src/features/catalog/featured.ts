@@ -40,3 +40,15 @@ export function featuredMonthYear(f: FeaturedPath): string {
 export function featuredPath(f: FeaturedPath): string {
   return `/best-${f.category}-design-of-${featuredMonthYear(f)}/`;
 }
+
+/** The category whose design of the month home links to (the demo seeds bras for this month and the two before). */
+export const HOME_FEATURED_CATEGORY = 'bra';
+
+/**
+ * This month's featured page of a category, by the server's calendar (UTC: the month the demo seeds as
+ * this one). In India the new month's link appears at 05:30 on the 1st; until then last month's, which
+ * has a page, rather than a month that may have none yet.
+ */
+export function currentFeatured(category: string, now: Date = new Date()): FeaturedPath {
+  return { category, month: now.getUTCMonth() + 1, year: now.getUTCFullYear() };
+}

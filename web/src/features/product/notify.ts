@@ -37,3 +37,13 @@ export function validateNotify(input: { email: string; phone: string }, emailOnF
   if (!isPhone(input.phone.trim())) errors.phone = NOTIFY_MESSAGES.phone;
   return errors;
 }
+
+/**
+ * The contact field a refusal of the server is about (it words them as spec 001 §5 does), so the
+ * message goes under that field; null for the rest (the size, the limits, a failed call).
+ */
+export function refusalField(message: string): keyof NotifyErrors | null {
+  if (message === NOTIFY_MESSAGES.email) return 'email';
+  if (message === NOTIFY_MESSAGES.phone) return 'phone';
+  return null;
+}

@@ -251,12 +251,22 @@ describe('ProductView', () => {
     expect(screen.getByText('Exclusive')).toBeTruthy();
   });
 
-  it("without a size, Add to cart says 'Please Select Size...' and opens the 'Adding item to Cart' popup", async () => {
+  it("without a size, Add to cart opens the 'Adding item to Cart' popup saying 'Please Select Size...' by its sizes", async () => {
     view();
     fireEvent.click(screen.getByRole('button', { name: /add to cart/i }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Please Select Size...');
     const popup = await screen.findByRole('dialog', { name: 'Adding item to Cart' }, { timeout: 5000 });
+    // in the popup, under the sizes: not a toast over them
+    const note = within(popup).getByTestId('size-popup-note');
+    expect(note.textContent).toBe('Please Select Size...');
+    expect(note.getAttribute('role')).toBe('alert');
+    expect(within(popup).getByTestId('size-popup-sizes').nextElementSibling).toBe(note);
+    expect(document.getElementById('toast-warning')).toBeNull();
+    // asking again from the popup says it there again; choosing a size clears it
+    fireEvent.click(within(popup).getByRole('button', { name: 'Add to cart' }));
+    expect(within(popup).getByTestId('size-popup-note').textContent).toBe('Please Select Size...');
+    expect(calls('POST', '/api/v3/cart-items/').length).toBe(0);
     fireEvent.click(within(popup).getByRole('radio', { name: '32B, 3 left' }));
+    expect(within(popup).queryByTestId('size-popup-note')).toBeNull();
     fireEvent.click(within(popup).getByRole('button', { name: 'Add to cart' }));
     await waitFor(() => expect(calls('POST', '/api/v3/cart-items/').length).toBe(1));
     const body = JSON.parse(String(calls('POST', '/api/v3/cart-items/')[0]![1]!.body));
@@ -390,20 +400,46 @@ describe('ProductView', () => {
     expect(calls('POST', '/api/v3/cart-items/').length).toBe(0);
   });
 
-  it('Buy Now adds, then opens /checkout/ for a shopper', async () => {
+  it('Buy Now adds, then opens /checkout/ for a shopper, with no add-to-cart toast following her there', async () => {
     view({ me: shopper('riya@example.com') });
     fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
     fireEvent.click(screen.getByRole('button', { name: /buy now/i }));
     expect(await screen.findByText('The checkout')).toBeTruthy();
     expect(calls('POST', '/api/v3/cart-items/').length).toBe(1);
+    expect(document.getElementById('toast-success')).toBeNull();
+    expect(screen.queryByText('Added to cart')).toBeNull();
   });
 
-  it('Buy Now for a guest adds, then logs in on the way to /checkout/', async () => {
+  it('Buy Now for a guest adds, then logs in on the way to /checkout/, with no add-to-cart toast', async () => {
     view({ me: guest });
     fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
     fireEvent.click(screen.getByRole('button', { name: /buy now/i }));
     expect(await screen.findByText('Login page, then /checkout/')).toBeTruthy();
     expect(calls('POST', '/api/v3/cart-items/').length).toBe(1);
+    expect(document.getElementById('toast-success')).toBeNull();
+  });
+
+  it('Buy Now from the size popup: the size asked for there, then the checkout with no toast', async () => {
+    view({ me: shopper('riya@example.com') });
+    fireEvent.click(screen.getByRole('button', { name: /buy now/i }));
+    const popup = await screen.findByRole('dialog', { name: 'Adding item to Cart' }, { timeout: 5000 });
+    expect(within(popup).getByTestId('size-popup-note').textContent).toBe('Please Select Size...');
+    fireEvent.click(within(popup).getByRole('radio', { name: '32B, 3 left' }));
+    fireEvent.click(within(popup).getByRole('button', { name: 'Buy now' }));
+    expect(await screen.findByText('The checkout')).toBeTruthy();
+    expect(document.getElementById('toast-success')).toBeNull();
+    expect(document.getElementById('toast-warning')).toBeNull();
+  });
+
+  it('a refusal of an add from the size popup is said in the popup, by the sizes, not in a toast', async () => {
+    routes['POST /api/v3/cart-items/'] = () => json({ error: 'bad_request', message: 'Only 1 left in this size' }, 400);
+    view();
+    fireEvent.click(screen.getByRole('button', { name: /add to cart/i }));
+    const popup = await screen.findByRole('dialog', { name: 'Adding item to Cart' }, { timeout: 5000 });
+    fireEvent.click(within(popup).getByRole('radio', { name: '32B, 3 left' }));
+    fireEvent.click(within(popup).getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(within(popup).getByTestId('size-popup-note').textContent).toBe('Only 1 left in this size'));
+    expect(document.getElementById('toast-warning')).toBeNull();
   });
 
   it("quantity without a size says 'Please select size to change quantity' for 3 seconds", async () => {
@@ -429,8 +465,9 @@ describe('ProductView', () => {
     view({ product: productFixture({ combo: true, sku: 'CB1043-NVY' }), sizes: comboSizes });
     fireEvent.click(screen.getByRole('radio', { name: '34B, 3 left' }));
     fireEvent.click(screen.getByRole('button', { name: /add to cart/i }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Please Select Panty size');
     const popup = await screen.findByRole('dialog', { name: 'Adding item to Cart' }, { timeout: 5000 });
+    expect(within(popup).getByTestId('size-popup-note').textContent).toBe('Please Select Panty size');
+    expect(document.getElementById('toast-warning')).toBeNull();
     fireEvent.click(within(popup).getByRole('radio', { name: 'M, 2 left' }));
     await waitFor(() => expect(calls('GET', '/iteminstock/12/combo/').length).toBe(1));
     expect(String(calls('GET', '/iteminstock/12/combo/')[0]![0])).toContain('combo1=34B&combo2=M');
@@ -672,8 +709,13 @@ describe('notify-me', () => {
     fireEvent.change(within(dialog).getByLabelText('Phone'), { target: { value: '98a76-54321099' } });
     expect((within(dialog).getByLabelText('Phone') as HTMLInputElement).value).toBe('9876543210');
     fireEvent.click(submit);
-    expect(within(dialog).getByText('Provide a valid email address')).toBeTruthy();
-    expect(document.getElementById('toast-warning')!.textContent).toContain('Provide a valid email address');
+    // under the field it is about, not in a toast over it
+    const email = within(dialog).getByLabelText('E-mail');
+    const message = within(dialog).getByText('Provide a valid email address');
+    expect(email.getAttribute('aria-describedby')).toBe(message.id);
+    expect(email.parentElement!.contains(message)).toBe(true);
+    expect(document.activeElement).toBe(email);
+    expect(document.getElementById('toast-warning')).toBeNull();
     fireEvent.change(within(dialog).getByLabelText('E-mail'), { target: { value: 'asha@example.com' } });
     fireEvent.click(submit);
     expect(await within(dialog).findByTestId('notify-success')).toBeTruthy();
@@ -702,16 +744,45 @@ describe('notify-me', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request your size' })).toBeNull());
   });
 
-  it("a result 'error' shows the message in an alert with OK", async () => {
+  it("a result 'error' is said in the sheet above the button, covering nothing; editing clears it", async () => {
     routes['GET /addproductrequest/'] = () => json({ result: 'error', message: 'This size is back in stock.' });
     view({ sizes: soldOutSizes(), me: shopper('asha@example.com') });
     fireEvent.click(screen.getByRole('button', { name: /request your size/i }));
     const dialog = await screen.findByRole('dialog', { name: 'Request your size' }, { timeout: 5000 });
+    const submit = within(dialog).getByRole('button', { name: /notify me/i });
+    fireEvent.click(submit);
+    const refusal = await within(dialog).findByTestId('notify-refusal');
+    expect(refusal.textContent).toBe('This size is back in stock.');
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(refusal.nextElementSibling).toBe(submit);
+    expect(submit.getAttribute('aria-describedby')).toBe(refusal.id);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(document.getElementById('toast-warning')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Size'), { target: { value: '34B' } });
+    expect(within(dialog).queryByTestId('notify-refusal')).toBeNull();
+  });
+
+  it("the server's refusal of the phone or e-mail goes under that field; a failed call above the button", async () => {
+    let answer = () => json({ result: 'error', message: 'Please enter your 10 digit phone number' });
+    routes['GET /addproductrequest/'] = () => answer();
+    view({ sizes: soldOutSizes() });
+    fireEvent.click(screen.getByRole('button', { name: /request your size/i }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request your size' }, { timeout: 5000 });
+    fireEvent.change(within(dialog).getByLabelText('E-mail'), { target: { value: 'asha@example.com' } });
+    fireEvent.change(within(dialog).getByLabelText('Phone'), { target: { value: '9876543210' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /notify me/i }));
-    const alert = await screen.findByRole('dialog', { name: 'Availability' }, { timeout: 5000 });
-    expect(alert.textContent).toContain('This size is back in stock.');
-    fireEvent.click(within(alert).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Availability' })).toBeNull());
+    const phone = within(dialog).getByLabelText('Phone');
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(phone.getAttribute('aria-describedby')!)!.textContent).toBe('Please enter your 10 digit phone number');
+    expect(within(dialog).queryByTestId('notify-refusal')).toBeNull();
+    expect(document.getElementById('toast-warning')).toBeNull();
+
+    answer = () => json({ error: 'rate_limited', message: 'We have had many requests like this. Please try again later.' }, 429);
+    fireEvent.click(within(dialog).getByRole('button', { name: /notify me/i }));
+    expect((await within(dialog).findByTestId('notify-refusal')).textContent).toBe(
+      'We have had many requests like this. Please try again later.',
+    );
+    expect(document.getElementById('toast-warning')).toBeNull();
   });
 
   it('the button stays disabled until a size is chosen', async () => {

@@ -103,7 +103,7 @@ describe('<RatingsAndReviews>', () => {
     expect(screen.queryByText(/Page \d+ of/)).toBeNull();
   });
 
-  it('a delivered buyer rates 3 stars: form post, modal, message, fit question, feedback post', async () => {
+  it('a delivered buyer rates 3 stars: one sheet asks the fit question and the review once, and ends with one thank-you', async () => {
     const feedbackQuestions = {
       f_questions_secondary: [
         {
@@ -149,6 +149,15 @@ describe('<RatingsAndReviews>', () => {
     });
     // the modal starts at the clicked star
     expect((within(dialog).getByLabelText('3 stars') as HTMLInputElement).checked).toBe(true);
+    // the feedback form does not wait behind the sheet
+    expect(screen.queryByTestId('feedback-form')).toBeNull();
+
+    // rating, then the fit question (3 < 4, extremes emphasised), then the review: in that order, in the sheet
+    const fit = await within(dialog).findByTestId('question-fit');
+    expect(within(fit).getByText('Too tight').className).toContain('rv-option--em');
+    expect(within(fit).getByText('Just right').className).not.toContain('rv-option--em');
+    expect(fit.compareDocumentPosition(within(dialog).getByLabelText('Headline')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(within(fit).getByLabelText('Too tight'));
 
     // review: too long a headline first
     fireEvent.change(within(dialog).getByLabelText('Headline'), { target: { value: 'H'.repeat(61) } });
@@ -158,7 +167,13 @@ describe('<RatingsAndReviews>', () => {
     expect(calls.some((c) => c.url.pathname === '/api/v1/reviews/')).toBe(false);
     fireEvent.change(within(dialog).getByLabelText('Headline'), { target: { value: 'Snug band' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit review' }));
-    await screen.findByText('Review saved successfully');
+
+    // one ending: the sheet thanks the shopper; no toast, and nothing is asked again
+    const thanks = await within(dialog).findByTestId('review-thanks');
+    expect(thanks.textContent).toContain(RATING_MESSAGES.reviewSaved);
+    expect(within(dialog).queryByTestId('question-fit')).toBeNull();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(document.getElementById('toast-success')).toBeNull();
     const review = calls.find((c) => c.url.pathname === '/api/v1/reviews/')!;
     expect(JSON.parse(String(review.init.body))).toEqual({
       headline: 'Snug band',
@@ -168,33 +183,27 @@ describe('<RatingsAndReviews>', () => {
       star: 3,
     });
     expect((review.init.headers as Record<string, string>)['X-CSRFToken']).toBe('tok123');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-
-    // feedback: the fit question (3 < 4), extremes emphasised
-    const form = await screen.findByTestId('feedback-form');
-    const fit = await within(form).findByTestId('question-fit');
-    expect(within(fit).getByText('Too tight').className).toContain('rv-option--em');
-    expect(within(fit).getByText('Just right').className).not.toContain('rv-option--em');
-    fireEvent.click(within(form).getByRole('button', { name: 'Submit feedback' }));
-    expect(within(form).getByRole('alert').textContent).toBe('Please enter review');
-    fireEvent.click(within(fit).getByLabelText('Too tight'));
-    fireEvent.change(within(form).getByLabelText('Tell us more'), { target: { value: 'Band is tight' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Submit feedback' }));
-    await screen.findByText(RATING_MESSAGES.feedbackSaved);
+    // the rating's feedback goes with it: the review's words and the answer given in the sheet
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/save-product-feedback/')).toHaveLength(1));
     const fb = calls.find((c) => c.url.pathname === '/save-product-feedback/')!;
     expect(Object.fromEntries(new URLSearchParams(String(fb.init.body)))).toEqual({
       device: 'web',
-      review: 'Band is tight',
+      review: 'Runs small',
       fit: '1',
       productid: '12',
       orderid: 'DRP1001',
       responseid: '77',
       csrfmiddlewaretoken: 'tok123',
     });
+
+    fireEvent.click(within(thanks).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByTestId('feedback-form')).toBeNull();
+    expect(screen.queryByText(RATING_MESSAGES.feedbackSaved)).toBeNull();
+    expect(screen.queryByText('A few words on how it fits and feels.')).toBeNull();
   });
 
-  it('4 stars and up: no extra questions; a failed review save toasts Something Went Wrong', async () => {
+  it('4 stars and up: no extra questions; a failed review save says so above the button, not in a toast', async () => {
     serve({
       'GET /api/v1/me/': () => json(shopper),
       'GET /get-my-rating/': () => json(my({ my_rating: 5 })),
@@ -223,11 +232,65 @@ describe('<RatingsAndReviews>', () => {
     fireEvent.change(within(dialog).getByLabelText('Headline'), { target: { value: 'Good' } });
     fireEvent.change(within(dialog).getByLabelText('Review'), { target: { value: 'Comfy' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit review' }));
-    expect((await screen.findByRole('alert', {}, { timeout: 2000 })).textContent).toContain('Something Went Wrong');
+    const error = await within(dialog).findByTestId('review-error', {}, { timeout: 2000 });
+    expect(error.textContent).toContain('Something Went Wrong');
+    expect(error.nextElementSibling).toBe(within(dialog).getByRole('button', { name: 'Submit review' }));
+    expect(document.getElementById('toast-warning')).toBeNull();
+    expect(within(dialog).queryByTestId('question-fit')).toBeNull();
+    // closed without a review: the feedback form under the stars still takes the rating's feedback
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     const form = await screen.findByTestId('feedback-form');
     await within(form).findByLabelText('Tell us more');
     expect(within(form).queryByTestId('question-fit')).toBeNull();
+  });
+
+  it("the server's refusal of a field shows under that field (Public name), not in a toast over it", async () => {
+    serve({
+      'GET /api/v1/me/': () => json(shopper),
+      'GET /get-my-rating/': () => json(my({ my_rating: 5 })),
+      'GET /web/api/v1/product/padded-t-shirt-bra-black-12/web-reviews/s/': () => json(page(1, 1, [])),
+      'POST /api/v1/reviews/': () =>
+        json(
+          {
+            error: 'invalid_field',
+            message: 'Please choose another public name.',
+            fields: { public_name: 'Please choose another public name.' },
+          },
+          400,
+        ),
+    });
+    renderReviews();
+    fireEvent.click(await screen.findByRole('button', { name: 'Write a Review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write a Review' });
+    fireEvent.change(within(dialog).getByLabelText('Headline'), { target: { value: 'Good' } });
+    fireEvent.change(within(dialog).getByLabelText('Review'), { target: { value: 'Comfy' } });
+    fireEvent.change(within(dialog).getByLabelText(/Public name/), { target: { value: 'Admin' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit review' }));
+    const name = within(dialog).getByLabelText(/Public name/);
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    const err = within(dialog).getByRole('alert');
+    expect(err.textContent).toBe('Please choose another public name.');
+    expect(name.getAttribute('aria-describedby')).toContain(err.id);
+    expect(document.activeElement).toBe(name);
+    expect(document.getElementById('toast-warning')).toBeNull();
+    // only the field at fault is marked
+    const headline = within(dialog).getByLabelText('Headline');
+    expect(headline.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('a star that does not save is said under the stars in the sheet, not in a toast over it', async () => {
+    serve({
+      'GET /api/v1/me/': () => json(shopper),
+      'GET /get-my-rating/': () => json(my()),
+      'GET /web/api/v1/product/padded-t-shirt-bra-black-12/web-reviews/s/': () => json(page(1, 1, [])),
+      'POST /rating/save/': () => json({ error: 'rate_limited', message: 'Too many ratings. Please try again later.' }, 429),
+    });
+    renderReviews();
+    fireEvent.click(await screen.findByRole('button', { name: 'Rate 2 stars' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write a Review' });
+    const stars = within(dialog).getByRole('group', { name: 'Your rating' });
+    await waitFor(() => expect(within(stars).getByRole('alert').textContent).toBe('Too many ratings. Please try again later.'));
+    expect(document.getElementById('toast-warning')).toBeNull();
   });
 
   it('a shopper who did not buy it gets the note instead of the modal', async () => {

@@ -11,6 +11,8 @@ export const RATING_MESSAGES = {
   feedbackNeedsRating: 'Please rate the product to write review',
   feedbackSaved: 'Thank you! Your feedback has been submitted.',
   reviewSaved: 'Review saved successfully',
+  /** not in the spec: the review sheet's one ending */
+  reviewThanks: 'Thank you! Your review helps other shoppers choose.',
   reviewFailed: 'Something Went Wrong',
   noReviews: 'No reviews yet!',
 } as const;

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { FeaturedDesign } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
-import { FEATURED_BLURB } from '../featured';
+import { useFeatured } from '../api/get-featured';
+import { currentFeatured, FEATURED_BLURB, featuredPath } from '../featured';
 import './featured.css';
 
 /** The extra header strip of featured-of-the-month pages (spec 001 §2). */
@@ -46,5 +47,32 @@ export function MonthNav({ previous, next }: { previous: string | null; next: st
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/**
+ * The way to this month's design of a category (home): its product under 'Design of the Month',
+ * linking to /best-{category}-design-of-{month}-{year}/. Shown only once the month's answer says
+ * there is a design (a 404 shows nothing); the featured page then opens from the same cached answer.
+ */
+export function FeaturedPromo({ category, now }: { category: string; now?: Date }) {
+  const month = currentFeatured(category, now);
+  const design = useFeatured(month);
+  if (!design.data) return null;
+  const { title, product } = design.data;
+  return (
+    <Link to={featuredPath(month)} className="featured-promo" data-testid="featured-promo">
+      <img className="featured-promo__img" src={product.img} alt="" width={56} height={72} />
+      <span className="featured-promo__text">
+        <span className="featured-promo__label">
+          <Icon name="star" size={12} /> Design of the Month
+        </span>
+        <span className="featured-promo__title">{title}</span>
+        <span className="featured-promo__product">
+          {product.name} · {product.rounded_up_unit_price_ui}
+        </span>
+      </span>
+      <Icon name="chevronRight" size={18} />
+    </Link>
   );
 }

@@ -5,7 +5,7 @@ import { Modal } from '@/shared/components/ui/Modal';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { PRODUCT_PAGE_TOAST, useToast } from '@/shared/components/ui/toast-context';
 import { useRequestSize } from '../api/request-size';
-import { NOTIFY_CLOSE_MS, NOTIFY_PHONE_LENGTH, phoneDigits, validateNotify, type NotifyErrors } from '../notify';
+import { NOTIFY_CLOSE_MS, NOTIFY_PHONE_LENGTH, phoneDigits, refusalField, validateNotify, type NotifyErrors } from '../notify';
 import type { RequestableSize } from '../purchase';
 
 export const NOTIFY_TITLE = 'Request your size';
@@ -13,7 +13,8 @@ export const NOTIFY_TITLE = 'Request your size';
 /**
  * Notify-me (spec 001 §4, §5, §8): choose a sold-out size; guests (and shoppers with no e-mail
  * on file) give an e-mail and a 10-digit phone. 'success' shows the server's message and closes
- * after 2 s; 'error' shows the message in an alert with an OK button.
+ * after 2 s. Every error is said in the sheet, under the field it is about (a refusal about neither
+ * field under the last of them, above the button): a toast or an alert would cover the field.
  */
 export default function NotifyMe({
   productId,
@@ -43,7 +44,8 @@ export default function NotifyMe({
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<NotifyErrors>({});
   const [done, setDone] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
+  /** the server's refusal when it names neither contact field */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
 
@@ -62,12 +64,20 @@ export default function NotifyMe({
     if (!chosen || request.isPending || done) return;
     const found = validateNotify({ email, phone }, Boolean(emailOnFile));
     setErrors(found);
-    const first = found.email ?? found.phone;
-    if (first) {
-      toast.error(first, PRODUCT_PAGE_TOAST);
+    setRefusal(null);
+    if (found.email ?? found.phone) {
       (found.email ? emailRef : phoneRef).current?.focus();
       return;
     }
+    const refuse = (message: string) => {
+      const field = emailOnFile ? null : refusalField(message);
+      if (field) {
+        setErrors({ [field]: message });
+        (field === 'email' ? emailRef : phoneRef).current?.focus();
+      } else {
+        setRefusal(message);
+      }
+    };
     request.mutate(
       {
         productId,
@@ -83,10 +93,10 @@ export default function NotifyMe({
             toast.success(message, PRODUCT_PAGE_TOAST);
             onRequested(chosen.value);
           } else {
-            setAlert(res.message || 'We could not take your request. Please try again.');
+            refuse(res.message || 'We could not take your request. Please try again.');
           }
         },
-        onError: (err) => setAlert(errorMessage(err)),
+        onError: (err) => refuse(errorMessage(err)),
       },
     );
   };
@@ -112,7 +122,15 @@ export default function NotifyMe({
               <label className="field-label" htmlFor={`${ids}-size`}>
                 Size
               </label>
-              <select id={`${ids}-size`} className="input" value={sizeKey} onChange={(e) => setSizeKey(e.target.value)}>
+              <select
+                id={`${ids}-size`}
+                className="input"
+                value={sizeKey}
+                onChange={(e) => {
+                  setSizeKey(e.target.value);
+                  setRefusal(null);
+                }}
+              >
                 <option value="">Select a size</option>
                 {options.map((o) => (
                   <option key={o.key} value={o.key}>
@@ -142,13 +160,14 @@ export default function NotifyMe({
                   value={email}
                   onChange={(e) => {
                     setEmail(e.target.value);
+                    setRefusal(null);
                     if (errors.email) setErrors((x) => ({ ...x, email: undefined }));
                   }}
                   aria-invalid={Boolean(errors.email)}
                   aria-describedby={errors.email ? `${ids}-email-error` : undefined}
                 />
                 {errors.email ? (
-                  <p id={`${ids}-email-error`} className="form-error">
+                  <p id={`${ids}-email-error`} className="form-error" role="alert">
                     {errors.email}
                   </p>
                 ) : null}
@@ -168,6 +187,7 @@ export default function NotifyMe({
                   value={phone}
                   onChange={(e) => {
                     setPhone(phoneDigits(e.target.value));
+                    setRefusal(null);
                     if (errors.phone) setErrors((x) => ({ ...x, phone: undefined }));
                   }}
                   onPaste={(e) => {
@@ -179,32 +199,30 @@ export default function NotifyMe({
                   aria-describedby={errors.phone ? `${ids}-phone-error` : undefined}
                 />
                 {errors.phone ? (
-                  <p id={`${ids}-phone-error`} className="form-error">
+                  <p id={`${ids}-phone-error`} className="form-error" role="alert">
                     {errors.phone}
                   </p>
                 ) : null}
               </div>
             </>
           )}
+          {refusal ? (
+            <p id={`${ids}-refusal`} className="form-error" role="alert" data-testid="notify-refusal">
+              {refusal}
+            </p>
+          ) : null}
           <button
             type="submit"
             className="button button--primary button--wide"
             disabled={!chosen || request.isPending}
             aria-busy={request.isPending}
+            aria-describedby={refusal ? `${ids}-refusal` : undefined}
           >
             {request.isPending ? <Spinner size={18} label="Sending request" /> : <Icon name="bell" size={18} />}
             Notify me
           </button>
         </form>
       )}
-      <Modal open={alert !== null} title="Availability" onClose={() => setAlert(null)} id="availability-alert">
-        <div className="prompt" role="alert" data-testid="availability-alert">
-          <p>{alert}</p>
-          <button type="button" className="button button--primary button--wide" onClick={() => setAlert(null)}>
-            OK
-          </button>
-        </div>
-      </Modal>
     </Modal>
   );
 }

@@ -136,6 +136,8 @@ export function ProductView({
   const wishlist = useToggleWishlist();
 
   const [panel, setPanel] = useState<Panel | null>(null);
+  // The size popup's own message (a missing size, a refused add): said by the sizes, not in a toast over them.
+  const [sizeNote, setSizeNote] = useState<string | null>(null);
   const [inWishlist, setInWishlist] = useState<boolean | null>(null);
   const wished = inWishlist ?? product.is_in_wishlist;
   const close = () => setPanel(null);
@@ -177,16 +179,19 @@ export function ProductView({
     if (!sizes || addToCart.isPending || atCap) return;
     const missing = missingSizeMessage(sizes, state.selection);
     if (missing) {
-      toast.error(missing, PRODUCT_PAGE_TOAST);
+      setSizeNote(missing);
       setPanel({ kind: 'sizes', mode });
       return;
     }
     if (soldOut) return;
+    setSizeNote(null);
     const quantity = state.quantity;
     try {
       const res = await addToCart.mutateAsync(cartItem(product, sizes, state.selection, quantity));
       setCartCap({ productId: product.id, cap: capAfterAdd(known?.cap ?? null, product.max_cart_items, quantity), refusal: null });
-      toast.success(res.message || 'Added to cart', PRODUCT_PAGE_TOAST);
+      // Buy Now leaves the page: its toast would follow the shopper to the checkout (or the login).
+      if (mode === 'buy') toast.dismiss('success');
+      else toast.success(res.message || 'Added to cart', PRODUCT_PAGE_TOAST);
       pushEcommerce('add_to_cart', {
         currency: 'INR',
         value: rupees(product.rounded_up_unit_price) * state.quantity,
@@ -208,6 +213,9 @@ export function ProductView({
       if (cap) {
         setCartCap({ productId: product.id, cap, refusal: message });
         setPanel(null);
+      } else if (panel?.kind === 'sizes') {
+        // from the size popup: said there, by the sizes
+        setSizeNote(message);
       } else {
         toast.error(message, PRODUCT_PAGE_TOAST);
       }
@@ -250,7 +258,10 @@ export function ProductView({
     );
   };
 
-  const pickSize = (slot: SizeSlot, value: string) => pick(slot, value);
+  const pickSize = (slot: SizeSlot, value: string) => {
+    setSizeNote(null);
+    pick(slot, value);
+  };
   const shareUrl =
     typeof window === 'undefined' ? product.url : new URL(product.url || `/product/${product.slug}`, window.location.origin).href;
   const sharedOnce = useRef(false);
@@ -450,6 +461,7 @@ export function ProductView({
             soldOut={state.soldOut}
             onConfirm={() => void add(panel.mode)}
             onClose={close}
+            note={sizeNote}
           />
         ) : null}
         {panel?.kind === 'notify' ? (

@@ -2,7 +2,6 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/shared/api/client';
 import type { FeedbackQuestion } from '@/shared/api/types';
 import { Spinner } from '@/shared/components/ui/Spinner';
-import { PRODUCT_PAGE_TOAST, useToast } from '@/shared/components/ui/toast-context';
 import { useFeedbackQuestions } from '../api/get-feedback-questions';
 import { useSaveFeedback } from '../api/save-feedback';
 import { showExtraQuestions, validateFeedback } from '../rules';
@@ -13,7 +12,7 @@ export function extraQuestions(rating: number, questions: FeedbackQuestion[] | u
   return questions.filter((q) => q.question_type === 'radio' && (q.options?.length ?? 0) > 0);
 }
 
-function RadioQuestion({
+export function RadioQuestion({
   question,
   value,
   onChange,
@@ -70,7 +69,6 @@ export function FeedbackForm({
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const save = useSaveFeedback();
-  const toast = useToast();
   const reviewRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
 
@@ -92,7 +90,8 @@ export function FeedbackForm({
     }
     save.mutate(
       { review, answers: chosen, productId, orderid, responseid },
-      { onSuccess: onDone, onError: (err) => toast.error(errorMessage(err), PRODUCT_PAGE_TOAST) },
+      // a refusal shows under the text, as the form's own check does (a toast would cover the form)
+      { onSuccess: onDone, onError: (err) => setError(errorMessage(err)) },
     );
   }
 

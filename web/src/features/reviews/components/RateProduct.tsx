@@ -6,7 +6,6 @@ import { queryKeys } from '@/shared/api/query-keys';
 import type { MyRating, Product } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Modal } from '@/shared/components/ui/Modal';
-import { PRODUCT_PAGE_TOAST, useToast } from '@/shared/components/ui/toast-context';
 import { myRatingKey, myRatingQueryOptions, useMyRating } from '../api/get-my-rating';
 import { reviewsKey } from '../api/get-reviews';
 import { useSaveRating } from '../api/save-rating';
@@ -25,11 +24,12 @@ interface Saved {
 /**
  * 'Rate This Product' (spec 001 §4): five stars. A guest's click asks them to log in; a shopper
  * whose order of the product was delivered saves the star (POST /rating/save/), which opens the
- * 'Write a Review' modal with that star and, behind it, the feedback form; everyone else gets a note.
+ * 'Write a Review' sheet with that star: it asks the feedback questions and the review once, and
+ * ends with one thank-you. Only a shopper who closes it without saving finds the feedback form
+ * under the stars. Everyone else gets a note.
  */
 export function RateProduct({ product, session }: { product: Product; session: { pending: boolean; loggedIn: boolean } }) {
   const qc = useQueryClient();
-  const toast = useToast();
   const location = useLocation();
   const myQuery = useMyRating(product.id, session.loggedIn);
   // Spec 001 §8: a failed rating fetch leaves the rating null (the block shows its skeleton).
@@ -42,7 +42,9 @@ export function RateProduct({ product, session }: { product: Product; session: {
   const [checking, setChecking] = useState(false);
   const [saved, setSaved] = useState<Saved | null>(null);
   const [ratedMessage, setRatedMessage] = useState(false);
-  const [feedbackDone, setFeedbackDone] = useState(false);
+  const [ratingError, setRatingError] = useState<string | null>(null);
+  /** how the saved star's feedback was given: the feedback form, or the review sheet (its text and answers) */
+  const [feedbackDone, setFeedbackDone] = useState<false | 'form' | 'review'>(false);
   const [review, setReview] = useState({ open: false, star: 0, serial: 0 });
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -58,6 +60,7 @@ export function RateProduct({ product, session }: { product: Product; session: {
 
   async function onStar(star: number) {
     setClickNote(null);
+    setRatingError(null);
     if (!session.loggedIn) {
       setLoginOpen(true);
       return;
@@ -95,8 +98,9 @@ export function RateProduct({ product, session }: { product: Product; session: {
             refresh();
           }, RATING_MESSAGE_MS);
         },
-        // The spec leaves these errors unhandled; the shopper should know the star did not stick.
-        onError: (e) => toast.error(errorMessage(e), PRODUCT_PAGE_TOAST),
+        // The spec leaves these errors unhandled; the shopper should know the star did not stick:
+        // said under the stars (the sheet's and these), not in a toast over the sheet.
+        onError: (e) => setRatingError(errorMessage(e)),
       },
     );
   }
@@ -108,10 +112,12 @@ export function RateProduct({ product, session }: { product: Product; session: {
       initialStar={review.star}
       productId={product.id}
       ratedMessage={ratedMessage}
+      ratingError={ratingError}
+      feedback={saved && !feedbackDone ? { slug: product.slug, responseid: saved.responseid, orderid: saved.orderid } : null}
       onClose={() => setReview((r) => ({ ...r, open: false }))}
       onSaved={() => {
-        setReview((r) => ({ ...r, open: false }));
-        toast.success(RATING_MESSAGES.reviewSaved, PRODUCT_PAGE_TOAST);
+        // the sheet thanks the shopper and stays until closed; the review's words were the feedback too
+        setFeedbackDone('review');
         void qc.invalidateQueries({ queryKey: reviewsKey(product.slug) });
         void qc.invalidateQueries({ queryKey: queryKeys.product(product.slug), exact: true });
       }}
@@ -121,7 +127,7 @@ export function RateProduct({ product, session }: { product: Product; session: {
   if (state === 'hidden') return null;
 
   // Once a star is saved here, the cached my_rating (0) is stale until the refresh: no 'rate first' note.
-  const note = clickNote ?? (saved ? null : eligibilityNote(session.loggedIn, my));
+  const note = clickNote ?? ratingError ?? (saved ? null : eligibilityNote(session.loggedIn, my));
 
   return (
     <section className="rv-section rv-rate" aria-labelledby="rv-rate-title" data-testid="rate-product">
@@ -174,7 +180,7 @@ export function RateProduct({ product, session }: { product: Product; session: {
               Write a Review
             </button>
           ) : null}
-          {saved && !feedbackDone ? (
+          {saved && !feedbackDone && !review.open ? (
             <FeedbackForm
               slug={product.slug}
               productId={product.id}
@@ -182,12 +188,12 @@ export function RateProduct({ product, session }: { product: Product; session: {
               responseid={saved.responseid}
               orderid={saved.orderid}
               onDone={() => {
-                setFeedbackDone(true);
+                setFeedbackDone('form');
                 refresh();
               }}
             />
           ) : null}
-          {saved && feedbackDone ? (
+          {saved && feedbackDone === 'form' ? (
             <p className="rv-rate__ok" role="status" data-testid="feedback-submitted">
               {RATING_MESSAGES.feedbackSaved}
             </p>

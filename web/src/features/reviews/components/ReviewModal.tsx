@@ -1,20 +1,42 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessage } from '@/shared/api/client';
+import { errorMessage, isApiError } from '@/shared/api/client';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Modal } from '@/shared/components/ui/Modal';
 import { Spinner } from '@/shared/components/ui/Spinner';
-import { PRODUCT_PAGE_TOAST, useToast } from '@/shared/components/ui/toast-context';
 import { REVIEW_LIMITS, REVIEW_MESSAGES, validateReview } from '@/shared/lib/validation';
+import { useFeedbackQuestions } from '../api/get-feedback-questions';
+import { useSaveFeedback } from '../api/save-feedback';
 import { useSaveReview } from '../api/save-review';
 import { RATING_MESSAGES } from '../rules';
+import { extraQuestions, RadioQuestion } from './FeedbackForm';
 
 type Field = 'headline' | 'comment' | 'public_name';
+/** Where a message shows: under a text field, under the stars, or above the button (under the last field). */
+type Place = Field | 'star' | 'form';
 
 /** Which field a validateReview message is about. */
 export function fieldOf(message: string): Field {
   if (message === REVIEW_MESSAGES.headlineRequired || message === REVIEW_MESSAGES.headlineTooLong) return 'headline';
   if (message === REVIEW_MESSAGES.commentRequired || message === REVIEW_MESSAGES.commentTooLong) return 'comment';
   return 'public_name';
+}
+
+const REVIEW_FIELD_MESSAGES: readonly string[] = Object.values(REVIEW_MESSAGES);
+
+/** Where a refused save's message belongs: the field the server names (or words it for), else the form. */
+export function placeOf(e: unknown, message: string): Place {
+  const named = isApiError(e) ? Object.keys(e.fields) : [];
+  const field = (['headline', 'comment', 'public_name', 'star'] as const).find((f) => named.includes(f));
+  if (field) return field;
+  if (REVIEW_FIELD_MESSAGES.includes(message)) return fieldOf(message);
+  return 'form';
+}
+
+/** The rating just saved here, whose feedback (the extra questions) the review sheet also takes. */
+export interface PendingFeedback {
+  slug: string;
+  responseid: number;
+  orderid: string;
 }
 
 const chars = (s: string) => Array.from(s.trim()).length;
@@ -87,14 +109,19 @@ function TextField({
 }
 
 /**
- * 'Write a Review' (spec 001 §5): headline (60), review (100), optional public name (40), stars.
- * Lengths are not capped while typing: the shopper sees the counter turn red and the spec's message.
+ * 'Write a Review' (spec 001 §5): stars, then (after a star saved here, below 4 stars) the feedback
+ * questions, then headline (60), review (100), optional public name (40). One flow with one ending:
+ * the review's text is also the feedback's, both are sent on submit, and the sheet then thanks the
+ * shopper; nothing is asked again. Lengths are not capped while typing: the shopper sees the counter
+ * turn red and the spec's message. Every error shows under the field it is about, never in a toast.
  */
 export function ReviewModal({
   open,
   initialStar,
   productId,
   ratedMessage,
+  ratingError = null,
+  feedback = null,
   onClose,
   onSaved,
 }: {
@@ -103,6 +130,10 @@ export function ReviewModal({
   productId: number;
   /** 'Your rating has been submitted.' is showing */
   ratedMessage: boolean;
+  /** saving the star failed */
+  ratingError?: string | null;
+  /** the star saved here and its feedback not given yet: the sheet asks the questions too */
+  feedback?: PendingFeedback | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -110,11 +141,16 @@ export function ReviewModal({
   const [comment, setComment] = useState('');
   const [publicName, setPublicName] = useState('');
   const [star, setStar] = useState(initialStar);
-  const [error, setError] = useState<{ field: Field; message: string } | null>(null);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [error, setError] = useState<{ field: Place; message: string } | null>(null);
+  const [done, setDone] = useState(false);
   const save = useSaveReview();
-  const toast = useToast();
+  const saveFeedback = useSaveFeedback();
+  const questions = useFeedbackQuestions(feedback?.slug ?? '', Boolean(feedback));
+  const asked = feedback ? extraQuestions(star, questions.data?.f_questions_secondary) : [];
   const fields = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const starName = useId();
+  const formErrorId = useId();
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -127,6 +163,13 @@ export function ReviewModal({
       return;
     }
     setError(null);
+    // the answers to the questions shown, taken with the review
+    const pending = feedback;
+    const chosen: Record<string, string> = {};
+    for (const q of asked) {
+      const v = answers[q.slug];
+      if (v) chosen[q.slug] = v;
+    }
     save.mutate(
       {
         headline: headline.trim(),
@@ -136,19 +179,53 @@ export function ReviewModal({
         star: Math.max(1, Math.min(5, star || 5)),
       },
       {
-        onSuccess: onSaved,
-        // Non-200 (spec 001 §8): a toast; the server's own message when it sent one.
-        onError: (err) => toast.error(errorMessage(err) || RATING_MESSAGES.reviewFailed, PRODUCT_PAGE_TOAST),
+        onSuccess: () => {
+          if (pending) {
+            // The rating's feedback, in the review's words. The review is saved either way: a failure is logged.
+            saveFeedback.mutate(
+              { review: comment, answers: chosen, productId, orderid: pending.orderid, responseid: pending.responseid },
+              { onError: (err) => console.warn('feedback not saved', err) },
+            );
+          }
+          setDone(true);
+          onSaved();
+        },
+        // Non-200 (spec 001 §8): under the field it is about, else above the button; the server's own
+        // message when it sent one.
+        onError: (err) => {
+          const message = errorMessage(err) || RATING_MESSAGES.reviewFailed;
+          const place = placeOf(err, message);
+          setError({ field: place, message });
+          if (place !== 'star' && place !== 'form') fields.current[place]?.focus();
+        },
       },
     );
   }
 
-  const errorFor = (f: Field) => (error?.field === f ? error.message : null);
+  const errorFor = (f: Place) => (error?.field === f ? error.message : null);
+  const starError = errorFor('star') ?? ratingError;
   /** Editing the field at fault clears its message; the next submit checks again. */
   const edit = (f: Field, set: (v: string) => void) => (v: string) => {
     set(v);
-    if (error?.field === f) setError(null);
+    if (error?.field === f || error?.field === 'form') setError(null);
   };
+
+  if (done) {
+    return (
+      <Modal open={open} title="Write a Review" onClose={onClose} variant="sheet" id="write-review">
+        <div className="prompt rv-thanks" role="status" data-testid="review-thanks">
+          <span className="prompt__icon prompt__icon--ok" aria-hidden="true">
+            <Icon name="check" size={26} />
+          </span>
+          <p className="rv-thanks__title">{RATING_MESSAGES.reviewSaved}</p>
+          <p>{RATING_MESSAGES.reviewThanks}</p>
+          <button type="button" className="button button--primary button--wide" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </Modal>
+    );
+  }
 
   return (
     <Modal open={open} title="Write a Review" onClose={onClose} variant="sheet" id="write-review">
@@ -158,7 +235,7 @@ export function ReviewModal({
             {RATING_MESSAGES.rated}
           </p>
         ) : null}
-        <fieldset className="rv-starpick">
+        <fieldset className="rv-starpick" aria-describedby={starError ? `${starName}-err` : undefined}>
           <legend className="field-label">Your rating</legend>
           <div className="rv-starpick__row">
             {[1, 2, 3, 4, 5].map((n) => (
@@ -178,7 +255,15 @@ export function ReviewModal({
               </label>
             ))}
           </div>
+          {starError ? (
+            <p id={`${starName}-err`} className="form-error" role="alert">
+              {starError}
+            </p>
+          ) : null}
         </fieldset>
+        {asked.map((q) => (
+          <RadioQuestion key={q.slug} question={q} value={answers[q.slug]} onChange={(v) => setAnswers((a) => ({ ...a, [q.slug]: v }))} />
+        ))}
         <TextField
           label="Headline"
           limit={REVIEW_LIMITS.headline}
@@ -214,7 +299,17 @@ export function ReviewModal({
             fields.current.public_name = el;
           }}
         />
-        <button type="submit" className="button button--primary button--wide" disabled={save.isPending}>
+        {error?.field === 'form' ? (
+          <p id={formErrorId} className="form-error" role="alert" data-testid="review-error">
+            {error.message}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="button button--primary button--wide"
+          disabled={save.isPending}
+          aria-describedby={error?.field === 'form' ? formErrorId : undefined}
+        >
           {save.isPending ? <Spinner label="Saving review" size={18} /> : null}
           Submit review
         </button>
