@@ -28,6 +28,11 @@ pub struct Config {
     pub payments: PaymentConfig,
     /// `DRAPE_COD_FEE_PAISE`, `DRAPE_COD_MAX_PAISE`: cash on delivery's fee and ceiling.
     pub checkout: CheckoutSettings,
+    /// `DRAPE_BUY_NOW_LOGIN_PROMPT=1`: a guest's Buy Now asks them to log in first, once per session
+    /// (spec 001 §4's buy-now login widget flag; off by default).
+    pub buy_now_login_prompt: bool,
+    /// `DRAPE_IMAGE_QUALITY` (1 to 100, default 80): the quality the app asks product images at.
+    pub image_quality: u32,
     /// `DRAPE_PAYMENT_HOLD_HOURS`, `DRAPE_PAYMENT_RETRY_MINUTES`: how long a prepaid order holds its
     /// stock, and how long an attempt without an outcome blocks a new one.
     pub payment_window: PaymentWindow,
@@ -167,6 +172,11 @@ impl Config {
         }
         let defaults = (CheckoutSettings::default(), PaymentWindow::default());
         Ok(Config {
+            buy_now_login_prompt: var("DRAPE_BUY_NOW_LOGIN_PROMPT").is_some_and(|v| truthy(&v)),
+            image_quality: match number("DRAPE_IMAGE_QUALITY", 80)? {
+                q @ 1..=100 => q as u32,
+                q => anyhow::bail!("DRAPE_IMAGE_QUALITY is 1 to 100, not {q}"),
+            },
             payments,
             checkout: CheckoutSettings {
                 cod_fee: number("DRAPE_COD_FEE_PAISE", defaults.0.cod_fee)?,
@@ -204,6 +214,8 @@ impl Config {
             secure_cookies: false,
             trusted_proxies: vec![],
             dev_outbox_anywhere: false,
+            buy_now_login_prompt: false,
+            image_quality: 80,
             payments: PaymentConfig::sandbox("127.0.0.1:0".parse().expect("addr")),
             checkout: CheckoutSettings::default(),
             payment_window: PaymentWindow::default(),

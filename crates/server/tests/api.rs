@@ -270,6 +270,8 @@ async fn login_with_a_one_time_code_then_logout() {
     let mut b = Browser::new();
     let me = b.get(&app, "/api/v1/me/").await.json();
     assert_eq!(me["is_authenticated"], false);
+    assert_eq!(me["buy_now_login_prompt"], false, "the buy-now login prompt is off unless the operator turns it on");
+    assert_eq!(me["image_quality"], 80);
 
     let bad = b.post(&app, "/api/v1/auth/otp/", json!({"mobile": "5123456789"})).await;
     assert_eq!(bad.assert_error(400)["fields"]["mobile"], "Please enter a valid 10 digit mobile number");
@@ -485,4 +487,10 @@ fn openapi_document_is_current() {
     }
     let committed = std::fs::read_to_string(path).unwrap_or_default();
     assert!(committed == doc, "docs/openapi.json is stale: run `make openapi`");
+}
+
+#[tokio::test]
+async fn the_buy_now_login_prompt_is_an_operator_setting() {
+    let app = app_with(|c| c.buy_now_login_prompt = true, false).await;
+    assert_eq!(Browser::new().get(&app, "/api/v1/me/").await.json()["buy_now_login_prompt"], true);
 }

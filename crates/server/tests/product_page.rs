@@ -559,3 +559,24 @@ async fn an_unbuyable_product_counts_nothing_down_and_offers_nothing() {
         }
     }
 }
+
+/// Product images are asked for at the size and quality the page shows them (spec 001 §2; issue 11, item 6).
+#[tokio::test]
+async fn product_images_take_a_width_and_a_quality() {
+    let app = app().await;
+    let mut b = Browser::new();
+    // A style with a fabric pattern (the style number picks it: 1 dots, 2 stripes, 3 lace).
+    let all = app.db.store.list_products(None, 1000, 0).await.unwrap().products;
+    let p = all.iter().find(|p| p.parent_sku.trim_start_matches(|c: char| c.is_ascii_alphabetic()).parse::<u64>().is_ok_and(|n| n % 4 == 1)).unwrap();
+    let url = format!("/media/products/{}/1.svg", p.sku);
+    let full = b.get(&app, &url).await;
+    assert_eq!(full.status, 200);
+    assert!(full.text.contains(r#"width="400" height="520""#) && full.text.contains("url(#pat)"));
+    let small = b.get(&app, &format!("{url}?w=200&q=40")).await;
+    assert!(small.text.contains(r#"width="200" height="260""#), "{}", &small.text[..200]);
+    assert!(!small.text.contains("url(#pat)") && small.text.len() < full.text.len(), "low quality leaves the pattern out");
+    assert!(b.get(&app, &format!("{url}?w=200&q=80")).await.text.contains("url(#pat)"));
+    b.get(&app, &format!("{url}?w=5")).await.assert_error(400);
+    b.get(&app, &format!("{url}?q=0")).await.assert_error(400);
+    b.get(&app, &format!("{url}?w=abc")).await.assert_error(400);
+}

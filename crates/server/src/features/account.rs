@@ -78,6 +78,11 @@ pub struct Me {
     pub wishlistCount: i64,
     pub cartCount: i64,
     pub notificationCount: i64,
+    /// Spec 001 §4's buy-now login widget flag (`DRAPE_BUY_NOW_LOGIN_PROMPT`, off by default): a guest's
+    /// Buy Now asks them to log in first, once per browser session.
+    pub buy_now_login_prompt: bool,
+    /// The quality product images are asked at (`?q=`, spec 001 §2), from `DRAPE_IMAGE_QUALITY` (default 80).
+    pub image_quality: u32,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -219,6 +224,8 @@ pub async fn me(State(state): State<AppState>, viewer: Viewer) -> ApiResult<axum
         cartCount: cart_count,
         // The shop has no notifications feature yet: there is nothing to count.
         notificationCount: 0,
+        buy_now_login_prompt: state.config.buy_now_login_prompt,
+        image_quality: state.config.image_quality,
     }))
 }
 

@@ -122,7 +122,25 @@ fn product_svg(category_id: i64, rgb: &str, view: i64) -> String {
     product_svg_styled(category_id, rgb, view, 0)
 }
 
+/// How a product image is asked for (spec 001 §2: image quality by query parameter): `w`, the width in
+/// CSS pixels times the screen's density the page shows it at (the SVG's intrinsic size); `q`, the
+/// quality (1 to 100): below 50 the fabric pattern, fine detail a thumbnail cannot show, is left out.
+#[derive(serde::Deserialize, utoipa::IntoParams)]
+pub struct ImageQuery {
+    pub w: Option<u32>,
+    pub q: Option<u32>,
+}
+
+/// Widths an image may be asked at, in pixels.
+pub const IMAGE_WIDTHS: std::ops::RangeInclusive<u32> = 40..=1600;
+/// Below this quality the pattern layer is left out.
+pub const DETAIL_QUALITY: u32 = 50;
+
 fn product_svg_styled(category_id: i64, rgb: &str, view: i64, style: u64) -> String {
+    product_svg_sized(category_id, rgb, view, style, 400, true)
+}
+
+fn product_svg_sized(category_id: i64, rgb: &str, view: i64, style: u64, width: u32, detail: bool) -> String {
     let g = garment_for_category(category_id);
     // Trim a shade lighter on dark garments, darker on light ones, so it shows on both.
     let trim = if is_dark(rgb) { tint(rgb, 0.55) } else { darken(rgb) };
@@ -135,10 +153,11 @@ fn product_svg_styled(category_id: i64, rgb: &str, view: i64, style: u64) -> Str
     };
     let play =
         if view == 5 { r##"<circle cx="200" cy="260" r="44" fill="#000" opacity=".45"/><path d="M186 236 L224 260 L186 284 Z" fill="#fff"/>"## } else { "" };
-    let (overlay, defs) = pattern_defs(style, &trim);
+    let (overlay, defs) = if detail { pattern_defs(style, &trim) } else { ("", String::new()) };
     let pattern_layer = if overlay.is_empty() { String::new() } else { garment_shape(g, overlay, "none") };
+    let height = width * 520 / 400;
     format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 520" width="400" height="520">{defs}<rect width="400" height="520" fill="{bg}"/>
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 520" width="{width}" height="{height}">{defs}<rect width="400" height="520" fill="{bg}"/>
 <ellipse cx="200" cy="492" rx="130" ry="10" fill="#000" opacity=".06"/><g transform="{transform}">{}{pattern_layer}</g>{play}</svg>"##,
         garment_shape(g, rgb, &trim)
     )
@@ -151,7 +170,19 @@ fn darken(hex: &str) -> String {
 }
 
 /// `/media/products/{sku}/{n}.svg`: view n of the product (1 front, 2 detail, 3 back, 4 flat, 5 video poster).
-pub async fn product_image(State(state): State<AppState>, Path((sku, file)): Path<(String, String)>) -> ApiResult<impl IntoResponse> {
+pub async fn product_image(
+    State(state): State<AppState>,
+    Path((sku, file)): Path<(String, String)>,
+    crate::extract::Query(q): crate::extract::Query<ImageQuery>,
+) -> ApiResult<impl IntoResponse> {
+    let width = q.w.unwrap_or(400);
+    if !IMAGE_WIDTHS.contains(&width) {
+        return Err(ApiError::field("w", "w is the width in pixels, 40 to 1600."));
+    }
+    let quality = q.q.unwrap_or(100);
+    if !(1..=100).contains(&quality) {
+        return Err(ApiError::field("q", "q is the quality, 1 to 100."));
+    }
     let not_found = || ApiError::not_found("No such image.");
     let view: i64 = file.strip_suffix(".svg").and_then(|n| n.parse().ok()).filter(|n| (1..=5).contains(n)).ok_or_else(not_found)?;
     if sku.len() > 40 || !sku.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
@@ -160,7 +191,7 @@ pub async fn product_image(State(state): State<AppState>, Path((sku, file)): Pat
     let p = state.store.product_by_sku(&sku).await.map_err(|_| not_found())?;
     // The style number (BR1007 → 1007) picks the pattern, so colour variants of a style match.
     let style: u64 = p.parent_sku.trim_start_matches(|c: char| c.is_ascii_alphabetic()).parse().unwrap_or(0);
-    Ok(svg_response(product_svg_styled(p.category_id, &p.rgbcode, view, style)))
+    Ok(svg_response(product_svg_sized(p.category_id, &p.rgbcode, view, style, width, quality >= DETAIL_QUALITY)))
 }
 
 /// `/media/categories/{slug}.svg`: a tile for the category menu.

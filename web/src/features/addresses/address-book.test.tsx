@@ -5,13 +5,23 @@ import type { Address, AddressBook, AddressRequest, Me, Serviceability } from '@
 import { calls, json, renderWithProviders, serve, type Handler } from '@/test/fake-api';
 import { AddressBookPage } from './components/AddressBookPage';
 
-const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 0, notificationCount: 0 };
+const guest: Me = {
+  is_authenticated: false,
+  user: null,
+  wishlistCount: 0,
+  cartCount: 0,
+  notificationCount: 0,
+  buy_now_login_prompt: false,
+  image_quality: 80,
+};
 const shopper: Me = {
   is_authenticated: true,
   user: { id: 1, mobile: '9876543210', email: null, name: 'Riya', is_superuser: false, can_see_unused_stock: false },
   wishlistCount: 0,
   cartCount: 0,
   notificationCount: 0,
+  buy_now_login_prompt: false,
+  image_quality: 80,
 };
 
 const address = (over: Partial<Address> = {}): Address => ({

@@ -6,7 +6,15 @@ import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
 import { attrFixture, cartFixture, lineFixture } from './cart.fixtures';
 import { CartPage } from './components/CartPage';
 
-const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 2, notificationCount: 0 };
+const guest: Me = {
+  is_authenticated: false,
+  user: null,
+  wishlistCount: 0,
+  cartCount: 2,
+  notificationCount: 0,
+  buy_now_login_prompt: false,
+  image_quality: 80,
+};
 
 const base = {
   'GET /api/v1/me/': () => json(guest),

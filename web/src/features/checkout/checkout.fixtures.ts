@@ -9,8 +9,18 @@ export const shopper: Me = {
   wishlistCount: 0,
   cartCount: 2,
   notificationCount: 0,
+  buy_now_login_prompt: false,
+  image_quality: 80,
 };
-export const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 0, notificationCount: 0 };
+export const guest: Me = {
+  is_authenticated: false,
+  user: null,
+  wishlistCount: 0,
+  cartCount: 0,
+  notificationCount: 0,
+  buy_now_login_prompt: false,
+  image_quality: 80,
+};
 
 export function addressFixture(over: Partial<Address> = {}): Address {
   return {

@@ -53,13 +53,23 @@ const calls = (method: string, path: string) =>
     ([u, init]) => (init?.method ?? 'GET') === method && new URL(String(u), 'http://x').pathname.startsWith(path),
   );
 
-const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 0, notificationCount: 0 };
+const guest: Me = {
+  is_authenticated: false,
+  user: null,
+  wishlistCount: 0,
+  cartCount: 0,
+  notificationCount: 0,
+  buy_now_login_prompt: false,
+  image_quality: 80,
+};
 const shopper = (email: string | null): Me => ({
   is_authenticated: true,
   user: { id: 1, mobile: '9876543210', email, name: '', is_superuser: false, can_see_unused_stock: false },
   wishlistCount: 0,
   cartCount: 0,
   notificationCount: 0,
+  buy_now_login_prompt: false,
+  image_quality: 80,
 });
 
 beforeEach(() => {

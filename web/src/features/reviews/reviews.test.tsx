@@ -17,13 +17,23 @@ const my = (over: Partial<MyRating> = {}): MyRating => ({
 
 // ------------------------------------------------------------------ components, against a fake fetch
 
-const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 0, notificationCount: 0 };
+const guest: Me = {
+  is_authenticated: false,
+  user: null,
+  wishlistCount: 0,
+  cartCount: 0,
+  notificationCount: 0,
+  buy_now_login_prompt: false,
+  image_quality: 80,
+};
 const shopper: Me = {
   is_authenticated: true,
   user: { id: 1, mobile: '9876543210', email: null, name: '', is_superuser: false, can_see_unused_stock: false },
   wishlistCount: 0,
   cartCount: 0,
   notificationCount: 0,
+  buy_now_login_prompt: false,
+  image_quality: 80,
 };
 
 function page(n: number, pages: number, rows: ReviewRowTuple[]): ReviewPage {

@@ -6,13 +6,23 @@ import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
 import { WalletPage } from './components/WalletPage';
 import { ledgerDate, spokenAmount } from './wallet';
 
-const guest: Me = { is_authenticated: false, user: null, wishlistCount: 0, cartCount: 0, notificationCount: 0 };
+const guest: Me = {
+  is_authenticated: false,
+  user: null,
+  wishlistCount: 0,
+  cartCount: 0,
+  notificationCount: 0,
+  buy_now_login_prompt: false,
+  image_quality: 80,
+};
 const shopper: Me = {
   is_authenticated: true,
   user: { id: 7, mobile: '9876543210', email: null, name: 'Riya', is_superuser: false, can_see_unused_stock: false },
   wishlistCount: 0,
   cartCount: 0,
   notificationCount: 0,
+  buy_now_login_prompt: false,
+  image_quality: 80,
 };
 
 /** Midday in India on the given day (UTC+05:30). */

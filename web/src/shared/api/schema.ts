@@ -1705,8 +1705,18 @@ export interface components {
             otp: string;
         };
         Me: {
+            /**
+             * @description Spec 001 §4's buy-now login widget flag (`DRAPE_BUY_NOW_LOGIN_PROMPT`, off by default): a guest's
+             *     Buy Now asks them to log in first, once per browser session.
+             */
+            buy_now_login_prompt: boolean;
             /** Format: int64 */
             cartCount: number;
+            /**
+             * Format: int32
+             * @description The quality product images are asked at (`?q=`, spec 001 §2), from `DRAPE_IMAGE_QUALITY` (default 80).
+             */
+            image_quality: number;
             is_authenticated: boolean;
             /** Format: int64 */
             notificationCount: number;
