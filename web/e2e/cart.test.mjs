@@ -89,14 +89,16 @@ describe('cart page', () => {
       await panty.getByText(/cannot be returned/).waitFor();
       await page.waitForFunction(() => document.querySelector('[data-testid=summary-total]'));
       await page.waitForTimeout(300);
-      assert.equal(events.length, 1, 'cart_viewed once');
-      assert.deepEqual(JSON.parse(events[0]), {
-        event_name: 'cart_viewed',
-        cart_id: JSON.parse(events[0]).cart_id,
-        source: 'cart',
-        cart_updated: false,
-      });
-      assert.ok(Number.isInteger(JSON.parse(events[0]).cart_id));
+      // cart_viewed once, then view cart_item_1 and _2 for the two lines shown (spec 000 §7, §9)
+      const sent = events.map((e) => JSON.parse(e));
+      const viewed = sent.filter((e) => e.event_name === 'cart_viewed');
+      assert.equal(viewed.length, 1, 'cart_viewed once');
+      assert.deepEqual(viewed[0], { event_name: 'cart_viewed', cart_id: viewed[0].cart_id, source: 'cart', cart_updated: false });
+      assert.deepEqual(
+        sent.filter((e) => e.event_name.startsWith('view cart_item_')).map((e) => e.event_name),
+        ['view cart_item_1', 'view cart_item_2'],
+      );
+      assert.ok(Number.isInteger(viewed[0].cart_id));
 
       // quantity: 1 → 3 bras; the line, the header and the bundle follow
       const start = await summaryTotal(page);
