@@ -204,7 +204,8 @@ async fn merge_guest_cart(state: &AppState, guest: &str, user_id: i64) -> ApiRes
             } else {
                 format!("you can buy at most {} of this product.", s.max_items)
             };
-            format!("{pieces} of {what} from before you logged in were left out: {why}")
+            let were = if left_out == 1 { "was" } else { "were" };
+            format!("{pieces} of {what} from before you logged in {were} left out: {why}")
         })
         .collect())
 }

@@ -14,6 +14,7 @@ import { ProductView, type ProductViewProps } from './components/ProductView';
 import { ratingView } from './components/Rating';
 import { SizePicker } from './components/SizePicker';
 import { productTag } from './product-tag';
+import { BUY_NOW_PROMPTED_KEY } from './purchase';
 
 // ---------------------------------------------------------------- a fake server for the page's calls
 
@@ -125,8 +126,8 @@ const comboSizes: ProductSizes = {
   ],
 };
 
-function view(over: Partial<ProductViewProps> = {}) {
-  const props: ProductViewProps = {
+function viewProps(over: Partial<ProductViewProps> = {}): ProductViewProps {
+  return {
     product: productFixture(),
     sizes: plain(sizeFixture('32B', 3), sizeFixture('34B', 0), sizeFixture('36B', 5, { urgency_message: '' })),
     me: guest,
@@ -134,6 +135,10 @@ function view(over: Partial<ProductViewProps> = {}) {
     onWishlistChanged: vi.fn(),
     ...over,
   };
+}
+
+function view(over: Partial<ProductViewProps> = {}) {
+  const props = viewProps(over);
   wrap(<ProductView {...props} />);
   return props;
 }
@@ -410,35 +415,65 @@ describe('ProductView', () => {
     expect(calls('POST', '/api/v3/cart-items/').length).toBe(0);
   });
 
-  it('Buy Now adds, then opens /checkout/ for a shopper, with no add-to-cart toast following her there', async () => {
+  it('Buy Now adds, then opens the cart (/view-cart/) for a shopper, with no add-to-cart toast following her there', async () => {
     view({ me: shopper('riya@example.com') });
     fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
     fireEvent.click(screen.getByRole('button', { name: /buy now/i }));
-    expect(await screen.findByText('The checkout')).toBeTruthy();
+    expect(await screen.findByText('The cart')).toBeTruthy();
     expect(calls('POST', '/api/v3/cart-items/').length).toBe(1);
     expect(document.getElementById('toast-success')).toBeNull();
     expect(screen.queryByText('Added to cart')).toBeNull();
   });
 
-  it('Buy Now for a guest adds, then logs in on the way to /checkout/, with no add-to-cart toast', async () => {
-    view({ me: guest });
-    fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
-    fireEvent.click(screen.getByRole('button', { name: /buy now/i }));
-    expect(await screen.findByText('Login page, then /checkout/')).toBeTruthy();
-    expect(calls('POST', '/api/v3/cart-items/').length).toBe(1);
-    expect(document.getElementById('toast-success')).toBeNull();
-  });
-
-  it('Buy Now from the size popup: the size asked for there, then the checkout with no toast', async () => {
+  it('Buy Now from the size popup: the size asked for there, then the cart with no toast', async () => {
     view({ me: shopper('riya@example.com') });
     fireEvent.click(screen.getByRole('button', { name: /buy now/i }));
     const popup = await screen.findByRole('dialog', { name: 'Adding item to Cart' }, { timeout: 5000 });
     expect(within(popup).getByTestId('size-popup-note').textContent).toBe('Please Select Size...');
     fireEvent.click(within(popup).getByRole('radio', { name: '32B, 3 left' }));
     fireEvent.click(within(popup).getByRole('button', { name: 'Buy now' }));
-    expect(await screen.findByText('The checkout')).toBeTruthy();
+    expect(await screen.findByText('The cart')).toBeTruthy();
     expect(document.getElementById('toast-success')).toBeNull();
     expect(document.getElementById('toast-warning')).toBeNull();
+  });
+
+  describe('Buy Now and the buy-now login widget flag (spec 001 §4)', () => {
+    beforeEach(() => sessionStorage.clear());
+    afterEach(() => sessionStorage.clear());
+
+    /** Buy Now with 32B chosen, on a fresh page; the text of where it lands. */
+    async function buyNow(me: Me) {
+      const { unmount } = wrap(<ProductView {...viewProps({ me })} />);
+      fireEvent.click(screen.getByRole('radio', { name: '32B, 3 left' }));
+      fireEvent.click(screen.getByRole('button', { name: /buy now/i }));
+      const landed = await screen.findByText(/^(The cart|Login page.*)$/);
+      const text = landed.textContent;
+      unmount();
+      return text;
+    }
+
+    it('flag off (the default): a guest adds and lands on the cart, with no add-to-cart toast', async () => {
+      expect(await buyNow(guest)).toBe('The cart');
+      expect(calls('POST', '/api/v3/cart-items/').length).toBe(1);
+      expect(document.getElementById('toast-success')).toBeNull();
+      expect(sessionStorage.getItem(BUY_NOW_PROMPTED_KEY)).toBeNull();
+    });
+
+    it('flag on: a guest’s first Buy Now of the session goes to the login, then back to the cart; the second straight to the cart', async () => {
+      const flagged = { ...guest, buy_now_login_prompt: true };
+      expect(await buyNow(flagged)).toBe('Login page, then /view-cart/');
+      expect(calls('POST', '/api/v3/cart-items/').length).toBe(1);
+      expect(sessionStorage.getItem(BUY_NOW_PROMPTED_KEY)).toBeTruthy();
+      expect(await buyNow(flagged)).toBe('The cart');
+      expect(calls('POST', '/api/v3/cart-items/').length).toBe(2);
+    });
+
+    it('flag on: a logged-in shopper always lands on the cart', async () => {
+      const flagged = { ...shopper('riya@example.com'), buy_now_login_prompt: true };
+      expect(await buyNow(flagged)).toBe('The cart');
+      expect(await buyNow(flagged)).toBe('The cart');
+      expect(sessionStorage.getItem(BUY_NOW_PROMPTED_KEY)).toBeNull();
+    });
   });
 
   it('a refusal of an add from the size popup is said in the popup, by the sizes, not in a toast', async () => {

@@ -1,4 +1,4 @@
-import type { CartItemRequest, LastPurchasedSizes, Product, SizeItem } from '@/shared/api/types';
+import type { CartItemRequest, LastPurchasedSizes, Me, Product, SizeItem } from '@/shared/api/types';
 import type { ProductSizes } from './api/get-sizes';
 import { CATEGORY } from './product-tag';
 
@@ -21,14 +21,37 @@ export const FREE_SIZE_AUTO_SELECT_MS = 500;
  */
 export const BUY_NOW_POLL_MS = 100;
 export const CART_PATH = '/view-cart/';
-export const CHECKOUT_PATH = '/checkout/';
+/** The login page, coming back to the cart: where the buy-now login prompt sends a guest. */
+export const BUY_NOW_LOGIN_PATH = `/login?next=${encodeURIComponent(CART_PATH)}`;
+/** sessionStorage: the buy-now login prompt was shown in this browser session. */
+export const BUY_NOW_PROMPTED_KEY = 'drape:buy-now-login-prompted';
+
+let promptedInMemory = false;
+
+/** True the first time in this browser session (sessionStorage), which it then remembers. */
+function firstPromptThisSession(): boolean {
+  try {
+    if (sessionStorage.getItem(BUY_NOW_PROMPTED_KEY)) return false;
+    sessionStorage.setItem(BUY_NOW_PROMPTED_KEY, '1');
+    return true;
+  } catch {
+    // storage off (some private windows): once per page load then
+    if (promptedInMemory) return false;
+    promptedInMemory = true;
+    return true;
+  }
+}
 
 /**
- * Where Buy Now goes once the item is in the cart: checkout; a guest logs in first and comes back to it
- * (checkout is for logged-in shoppers). A session still loading goes to checkout, which asks the same.
+ * Where Buy Now goes once the item is in the cart (spec 001 §4): the cart page, /view-cart/, which has the
+ * Checkout button. With the buy-now login widget flag on (the page setting `buy_now_login_prompt`), a
+ * guest is first asked to log in, coming back to the cart, once per browser session; this remembers it.
+ * A session still loading is no guest yet: straight to the cart.
  */
-export function buyNowPath(loggedIn: boolean | undefined): string {
-  return loggedIn === false ? `/login?next=${encodeURIComponent(CHECKOUT_PATH)}` : CHECKOUT_PATH;
+export function buyNowPath(me: Pick<Me, 'buy_now_login_prompt' | 'is_authenticated' | 'user'> | undefined): string {
+  const guest = Boolean(me && !(me.is_authenticated && me.user));
+  if (!guest || !me?.buy_now_login_prompt) return CART_PATH;
+  return firstPromptThisSession() ? BUY_NOW_LOGIN_PATH : CART_PATH;
 }
 
 /** What the shopper has chosen: `size` for an ordinary product, `combo1`/`combo2` for the two parts of a combo. */

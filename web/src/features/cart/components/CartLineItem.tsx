@@ -6,12 +6,14 @@ import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
 import { useToast } from '@/shared/components/ui/toast-context';
 import { recordEvent } from '@/shared/lib/events';
+import { sizedImage, useImageQuality } from '@/shared/lib/images';
 import { removeCartItem, useCartMutation, useUpdateQuantity } from '../api/cart-mutations';
 import { increaseHint, isOutOfStock, lineSizeText, quantityBounds } from '../cart';
 
 /** One cart line: picture, name, colour and size, price, quantity stepper and Remove. */
 export function CartLineItem({ line, cartId }: { line: CartLine; cartId: number }) {
   const toast = useToast();
+  const quality = useImageQuality();
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateQuantity(cartId);
   const remove = useCartMutation(cartId, (id: number) => removeCartItem(id));
@@ -52,7 +54,7 @@ export function CartLineItem({ line, cartId }: { line: CartLine; cartId: number 
   return (
     <li className={`cart-line${oos ? ' cart-line--oos' : ''}`} data-testid="cart-line" data-line-id={line.id} aria-busy={busy}>
       <Link to={d.url} className="cart-line__media" tabIndex={-1} aria-hidden="true">
-        <img src={d.img} alt="" width={84} height={112} loading="lazy" />
+        <img src={sizedImage(d.img, 84, quality)} alt="" width={84} height={112} loading="lazy" />
         {oos ? <span className="cart-line__oos-tag">Out of stock</span> : null}
       </Link>
       <div className="cart-line__body">

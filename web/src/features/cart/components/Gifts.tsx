@@ -4,6 +4,7 @@ import type { CartAttr, CartGiftOffer } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
+import { sizedImage, useImageQuality } from '@/shared/lib/images';
 import { saveFreeGiftSize, setPaidGift, useCartMutation } from '../api/cart-mutations';
 import { getGiftSizes, useGiftSizes } from '../api/get-gift-sizes';
 import { giftOrderValue, giftState, isFreeGift, sizeLabel } from '../cart';
@@ -29,6 +30,7 @@ export function Gifts({ gifts, attr, cartId }: { gifts: CartGiftOffer[]; attr: C
 
 function GiftRow({ gift, attr, cartId }: { gift: CartGiftOffer; attr: CartAttr; cartId: number }) {
   const toast = useToast();
+  const quality = useImageQuality();
   const free = isFreeGift(gift);
   const state = giftState(gift, attr);
   const [choosing, setChoosing] = useState(false);
@@ -74,7 +76,7 @@ function GiftRow({ gift, attr, cartId }: { gift: CartGiftOffer; attr: CartAttr; 
 
   return (
     <li className={`cart-gift cart-gift--${state.kind}`} data-testid={`gift-${gift.id}`} aria-busy={busy}>
-      <img className="cart-gift__img" src={gift.product.img} alt="" width={56} height={74} loading="lazy" />
+      <img className="cart-gift__img" src={sizedImage(gift.product.img, 56, quality)} alt="" width={56} height={74} loading="lazy" />
       <div className="cart-gift__body">
         <p className="cart-gift__title">
           {free ? <span className="cart-badge cart-badge--free">Free gift</span> : <span className="cart-badge">Add-on</span>} {gift.title}

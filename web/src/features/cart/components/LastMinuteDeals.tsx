@@ -6,6 +6,7 @@ import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
+import { sizedImage, useImageQuality } from '@/shared/lib/images';
 import { useAddDeal, useLastMinuteDeals } from '../api/last-minute-deals';
 
 /** A horizontal strip of last-minute deals; hidden when there are none (or they fail to load). */
@@ -30,6 +31,7 @@ export function LastMinuteDeals({ cartId }: { cartId: number }) {
 
 function DealCard({ deal, cartId }: { deal: LastMinuteDeal; cartId: number }) {
   const toast = useToast();
+  const quality = useImageQuality();
   const add = useAddDeal(cartId);
   const onlySize = deal.sizes.length === 1 ? deal.sizes[0] : undefined;
   const [size, setSize] = useState(onlySize ?? '');
@@ -55,7 +57,7 @@ function DealCard({ deal, cartId }: { deal: LastMinuteDeal; cartId: number }) {
   return (
     <li className="cart-deal" data-testid="deal">
       <Link to={p.url} className="cart-deal__media" tabIndex={-1} aria-hidden="true">
-        <img src={p.img} alt="" width={132} height={176} loading="lazy" />
+        <img src={sizedImage(p.img, 150, quality)} alt="" width={132} height={176} loading="lazy" />
       </Link>
       <Link to={p.url} className="cart-deal__name">
         {p.name}

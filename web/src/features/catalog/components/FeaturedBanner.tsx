@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { FeaturedDesign } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
+import { sizedImage, useImageQuality } from '@/shared/lib/images';
 import { useFeatured } from '../api/get-featured';
 import { currentFeatured, FEATURED_BLURB, featuredPath } from '../featured';
 import './featured.css';
@@ -58,11 +59,12 @@ export function MonthNav({ previous, next }: { previous: string | null; next: st
 export function FeaturedPromo({ category, now }: { category: string; now?: Date }) {
   const month = currentFeatured(category, now);
   const design = useFeatured(month);
+  const quality = useImageQuality();
   if (!design.data) return null;
   const { title, product } = design.data;
   return (
     <Link to={featuredPath(month)} className="featured-promo" data-testid="featured-promo">
-      <img className="featured-promo__img" src={product.img} alt="" width={56} height={72} />
+      <img className="featured-promo__img" src={sizedImage(product.img, 56, quality)} alt="" width={56} height={72} />
       <span className="featured-promo__text">
         <span className="featured-promo__label">
           <Icon name="star" size={12} /> Design of the Month

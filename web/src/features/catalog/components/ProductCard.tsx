@@ -3,15 +3,27 @@ import type { ProductCard as Card } from '@/shared/api/types';
 import { AddToBagButton } from '@/shared/components/AddToBag';
 import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
+import { sizedImage, useImageQuality, useShownWidth } from '@/shared/lib/images';
 import { productPath } from '@/shared/lib/product-path';
 
 export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   const hasOld = product.old_price > product.rounded_up_unit_price && Boolean(product.old_price_ui);
+  const quality = useImageQuality();
+  // a grid column: as wide as the screen makes it
+  const [imgRef, shown] = useShownWidth<HTMLImageElement>(300);
   return (
     <article className="card" data-testid="product-card">
       <Link to={productPath(product)} className="card__link">
         <div className="card__media">
-          <img src={product.img} alt={product.name} width={300} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          <img
+            ref={imgRef}
+            src={shown ? sizedImage(product.img, shown, quality) : undefined}
+            alt={product.name}
+            width={300}
+            height={400}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
           {product.is_soldout ? <span className="badge badge--soldout">Sold out</span> : null}
         </div>
         <div className="card__body">

@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import { Icon } from '@/shared/components/ui/Icon';
+import { sizedImage, useImageQuality } from '@/shared/lib/images';
 import type { CheckoutItem } from '../types';
 
 /** What is being bought, folded by default behind 'n items'. */
 export function ItemsSummary({ items, pieces }: { items: CheckoutItem[]; pieces: number }) {
   const id = useId();
   const [open, setOpen] = useState(false);
+  const quality = useImageQuality();
   return (
     <section className="co-card co-items" data-testid="items-summary">
       <h2 className="co-card__title">
@@ -23,7 +25,7 @@ export function ItemsSummary({ items, pieces }: { items: CheckoutItem[]; pieces:
         <ul className="co-items__list" id={`${id}-list`}>
           {items.map((item, i) => (
             <li key={`${item.name}-${item.size}-${i}`} className="co-item" data-testid="checkout-item">
-              <img className="co-item__img" src={item.img} alt="" width={56} height={75} loading="lazy" />
+              <img className="co-item__img" src={sizedImage(item.img, 56, quality)} alt="" width={56} height={75} loading="lazy" />
               <div className="co-item__text">
                 <p className="co-item__name">{item.name}</p>
                 <p className="co-item__meta">

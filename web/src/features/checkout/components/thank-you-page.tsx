@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AccountPage, AccountPageLoading } from '@/shared/components/AccountPage';
 import { Icon } from '@/shared/components/ui/Icon';
+import { sizedImage, useImageQuality } from '@/shared/lib/images';
 import { useCheckoutComplete } from '../api/get-checkout-complete';
 import { checkoutKeys } from '../api/keys';
 import { ORDERS_PATH } from '../paths';
@@ -88,6 +89,7 @@ function Placed({ orderRef }: { orderRef?: string }) {
 
 function OrderDetails({ order }: { order: CheckoutComplete }) {
   const place = [order.city, order.state].filter(Boolean).join(', ');
+  const quality = useImageQuality();
   return (
     <div className="co-done__details">
       {order.delivery_date_ui ? (
@@ -117,7 +119,9 @@ function OrderDetails({ order }: { order: CheckoutComplete }) {
         <ul className="co-items__list">
           {order.cartdetails.map((item, i) => (
             <li key={`${item.sku}-${item.size}-${i}`} className="co-item" data-testid="bought-item">
-              {item.img ? <img className="co-item__img" src={item.img} alt="" width={56} height={75} loading="lazy" /> : null}
+              {item.img ? (
+                <img className="co-item__img" src={sizedImage(item.img, 56, quality)} alt="" width={56} height={75} loading="lazy" />
+              ) : null}
               <div className="co-item__text">
                 <p className="co-item__name">{item.name}</p>
                 <p className="co-item__meta">

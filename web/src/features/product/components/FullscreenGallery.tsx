@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, ty
 import type { GalleryItem } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Modal } from '@/shared/components/ui/Modal';
+import { IMAGE_WIDTH_MAX, sizedImage, useImageQuality } from '@/shared/lib/images';
 import { clampPan, clampZoom, distance, DOUBLE_TAP_MS, doubleTapZoom, pinchZoom, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '../zoom';
 import { playOnly, swipeDirection, TAP_MAX_MOVE, useSlideIndex } from '../swipe';
 
@@ -36,6 +37,9 @@ export default function FullscreenGallery({
   const gesture = useRef<Gesture | null>(null);
   const lastTap = useRef<{ t: number; p: Point } | null>(null);
   const videos = useRef<(HTMLVideoElement | null)[]>([]);
+  const quality = useImageQuality();
+  // zoomed up to 8×: the largest width the server makes, whatever the screen
+  const full = (src: string) => sizedImage(src, IMAGE_WIDTH_MAX, quality, 1);
 
   // A new slide starts unzoomed; only its video plays.
   useEffect(() => {
@@ -160,7 +164,7 @@ export default function FullscreenGallery({
                       videos.current[i] = el;
                     }}
                     src={item.embed}
-                    poster={item.img_l || item.img_m}
+                    poster={full(item.img_l || item.img_m)}
                     muted
                     loop
                     playsInline
@@ -171,7 +175,7 @@ export default function FullscreenGallery({
                   />
                 ) : (
                   <img
-                    src={item.img_l || item.img_m}
+                    src={full(item.img_l || item.img_m)}
                     alt={`${name}, image ${i + 1} of ${n}`}
                     draggable={false}
                     style={
@@ -228,7 +232,7 @@ export default function FullscreenGallery({
                 className="fs__thumb"
                 onClick={() => go(i)}
               >
-                <img src={item.thumbnail_url || item.img_m} alt="" width={48} height={64} loading="lazy" />
+                <img src={sizedImage(item.thumbnail_url || item.img_m, 48, quality)} alt="" width={48} height={64} loading="lazy" />
                 {item.type === 'video' ? (
                   <span className="gallery__thumb-play">
                     <Icon name="play" size={14} />

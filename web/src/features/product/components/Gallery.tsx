@@ -1,6 +1,7 @@
 import { useEffect, useRef, type PointerEvent, type ReactNode } from 'react';
 import type { GalleryItem } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
+import { sizedImage, useImageQuality, useShownWidth } from '@/shared/lib/images';
 import { playOnly, swipeDirection, TAP_MAX_MOVE, useSlideIndex } from '../swipe';
 
 export function Gallery({
@@ -28,6 +29,10 @@ export function Gallery({
   const [index, go] = useSlideIndex(n);
   const start = useRef<{ x: number; y: number } | null>(null);
   const videos = useRef<(HTMLVideoElement | null)[]>([]);
+  const quality = useImageQuality();
+  // every slide is as wide as the viewport: the screen on a phone, a column on a wide one
+  const [viewportRef, shown] = useShownWidth<HTMLDivElement>(600);
+  const slide = (src: string) => (shown ? sizedImage(src, shown, quality) : undefined);
 
   useEffect(() => {
     playOnly(videos.current, paused ? null : index);
@@ -65,6 +70,7 @@ export function Gallery({
       }}
     >
       <div
+        ref={viewportRef}
         className="gallery__viewport"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
@@ -86,7 +92,7 @@ export function Gallery({
                     videos.current[i] = el;
                   }}
                   src={item.embed}
-                  poster={item.img_l || item.img_m}
+                  poster={slide(item.img_l || item.img_m)}
                   muted
                   loop
                   playsInline
@@ -96,7 +102,7 @@ export function Gallery({
                 />
               ) : (
                 <img
-                  src={item.img_l || item.img_m}
+                  src={slide(item.img_l || item.img_m)}
                   alt={i === 0 ? name : `${name}, view ${i + 1}`}
                   width={600}
                   height={800}
@@ -164,7 +170,7 @@ export function Gallery({
               className="gallery__thumb"
               onClick={() => go(i)}
             >
-              <img src={item.thumbnail_url || item.img_m} alt="" width={48} height={64} loading="lazy" />
+              <img src={sizedImage(item.thumbnail_url || item.img_m, 48, quality)} alt="" width={48} height={64} loading="lazy" />
               {item.type === 'video' ? (
                 <span className="gallery__thumb-play">
                   <Icon name="play" size={14} />

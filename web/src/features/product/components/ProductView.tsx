@@ -189,7 +189,7 @@ export function ProductView({
     try {
       const res = await addToCart.mutateAsync(cartItem(product, sizes, state.selection, quantity));
       setCartCap({ productId: product.id, cap: capAfterAdd(known?.cap ?? null, product.max_cart_items, quantity), refusal: null });
-      // Buy Now leaves the page: its toast would follow the shopper to the checkout (or the login).
+      // Buy Now leaves the page: its toast would follow the shopper to the cart (or the login).
       if (mode === 'buy') toast.dismiss('success');
       else toast.success(res.message || 'Added to cart', PRODUCT_PAGE_TOAST);
       pushEcommerce('add_to_cart', {
@@ -203,9 +203,9 @@ export function ProductView({
       onCartChanged?.(res.cart_quantity);
       refreshProduct();
       void queryClient.invalidateQueries({ queryKey: offersKey(product.id) });
-      // Buy Now goes to checkout once the add has completed (the spec polls for it every 100 ms);
-      // a guest logs in on the way.
-      if (mode === 'buy') navigate(buyNowPath(me ? loggedIn : undefined));
+      // Buy Now goes to the cart once the add has completed (the spec polls for it every 100 ms);
+      // with the buy-now login widget flag on, a guest is asked to log in first, once a session.
+      if (mode === 'buy') navigate(buyNowPath(me));
     } catch (e) {
       const message = errorMessage(e);
       // The product's cap: said under the buttons (a toast would cover them), and the page now knows the cart.

@@ -1,6 +1,7 @@
 import type { Product } from '@/shared/api/types';
 import { Modal } from '@/shared/components/ui/Modal';
 import { Spinner } from '@/shared/components/ui/Spinner';
+import { sizedImage, useImageQuality } from '@/shared/lib/images';
 import type { ProductSizes } from '../api/get-sizes';
 import type { Selection, SizeSlot } from '../purchase';
 import { SizePicker } from './SizePicker';
@@ -41,10 +42,11 @@ export default function SizePopup({
   /** a message under the sizes (a missing size, a refused add) */
   note?: string | null;
 }) {
+  const quality = useImageQuality();
   return (
     <Modal open title={SIZE_POPUP_TITLE} onClose={onClose} variant="sheet" id="size-popup">
       <div className="size-popup__product">
-        <img src={product.img} alt="" width={56} height={72} />
+        <img src={sizedImage(product.img, 56, quality)} alt="" width={56} height={72} />
         <div>
           <p className="size-popup__name">{product.name}</p>
           <p className="price">{product.rounded_up_unit_price_ui}</p>

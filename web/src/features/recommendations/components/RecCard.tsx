@@ -3,6 +3,7 @@ import type { ProductCard } from '@/shared/api/types';
 import { AddToBagButton } from '@/shared/components/AddToBag';
 import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
+import { sizedImage, useImageQuality, useShownWidth } from '@/shared/lib/images';
 import { productPath } from '@/shared/lib/product-path';
 
 /**
@@ -11,11 +12,22 @@ import { productPath } from '@/shared/lib/product-path';
  */
 export function RecCard({ product }: { product: ProductCard }) {
   const hasOld = product.old_price > product.rounded_up_unit_price && Boolean(product.old_price_ui);
+  const quality = useImageQuality();
+  // a slide of the rail: at most 240 px on a phone, a 150 px column on a wide screen
+  const [imgRef, shown] = useShownWidth<HTMLImageElement>(240);
   return (
     <article className="rec-card" data-testid="rec-card">
       <Link to={productPath(product)} className="rec-card__link">
         <div className="rec-card__media">
-          <img src={product.img} alt="" width={300} height={400} loading="lazy" decoding="async" />
+          <img
+            ref={imgRef}
+            src={shown ? sizedImage(product.img, shown, quality) : undefined}
+            alt=""
+            width={300}
+            height={400}
+            loading="lazy"
+            decoding="async"
+          />
           {product.is_soldout ? <span className="rec-card__badge">Sold out</span> : null}
         </div>
         <div className="rec-card__body">

@@ -5,6 +5,7 @@ import { Modal } from '@/shared/components/ui/Modal';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
 import { recordEvent } from '@/shared/lib/events';
+import { sizedImage, useImageQuality } from '@/shared/lib/images';
 import { useProductSizes } from '../api/get-sizes';
 import { useMoveToCart } from '../api/wishlist-mutations';
 import { cartItemFor, initialChoice, isCombo, nothingToBuy, type SizeChoice } from '../wishlist';
@@ -20,6 +21,7 @@ export function MoveToCartModal({
   onCartChanged: (cartQuantity: number) => void;
 }) {
   const toast = useToast();
+  const quality = useImageQuality();
   const p = entry.product;
   const sizes = useProductSizes(p.slug);
   const move = useMoveToCart(onCartChanged);
@@ -61,7 +63,7 @@ export function MoveToCartModal({
   return (
     <Modal open title="Choose a size" onClose={onClose} variant="sheet" id="move-to-cart" className="wl-move">
       <div className="wl-move__product">
-        <img src={p.img} alt="" width={60} height={80} />
+        <img src={sizedImage(p.img, 60, quality)} alt="" width={60} height={80} />
         <div>
           <p className="wl-move__name">{p.name}</p>
           <p className="wl-move__price">

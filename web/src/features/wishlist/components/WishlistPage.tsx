@@ -9,6 +9,7 @@ import { AccountPage, AccountPageLoading, LoginNeededPanel } from '@/shared/comp
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
 import { recordEvent } from '@/shared/lib/events';
+import { sizedImage, useImageQuality, useShownWidth } from '@/shared/lib/images';
 import { loadedItems, useWishlist, wishlistCount } from '../api/get-wishlist';
 import { useRemoveWishlistItem } from '../api/wishlist-mutations';
 import { savedSizesText } from '../wishlist';
@@ -108,6 +109,8 @@ function WishlistCard({ item, onMove }: { item: WishlistItem; onMove: () => void
   const p = item.product;
   const saved = savedSizesText(item);
   const struck = p.old_price > p.rounded_up_unit_price;
+  const quality = useImageQuality();
+  const [imgRef, shown] = useShownWidth<HTMLImageElement>(180);
 
   const onRemove = () => {
     setError(null);
@@ -123,7 +126,7 @@ function WishlistCard({ item, onMove }: { item: WishlistItem; onMove: () => void
   return (
     <li className={`wl-card${p.is_soldout ? ' wl-card--soldout' : ''}`} data-testid="wishlist-item" aria-busy={remove.isPending}>
       <Link to={p.url} className="wl-card__media" tabIndex={-1} aria-hidden="true">
-        <img src={p.img} alt="" width={180} height={240} loading="lazy" />
+        <img ref={imgRef} src={shown ? sizedImage(p.img, shown, quality) : undefined} alt="" width={180} height={240} loading="lazy" />
         {p.is_soldout ? (
           <span className="wl-card__tag">Sold out</span>
         ) : p.offer_tag ? (

@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { sessionQueryOptions } from '@/shared/api/session';
+
+/**
+ * Product images asked for at the size and quality they are shown at (spec 001 §2: "Image quality
+ * is set by a query parameter from a page setting"). `/media/products/{sku}/{n}.svg` takes `w`, the
+ * width in device pixels (40–1600; the server refuses others), and `q`, the quality (1–100), which
+ * is the page setting `image_quality` of GET /api/v1/me/.
+ */
+
+export const IMAGE_WIDTH_MIN = 40;
+export const IMAGE_WIDTH_MAX = 1600;
+/** The quality asked for while the session loads (the server's own default). */
+export const DEFAULT_IMAGE_QUALITY = 80;
+
+/** A path under /media/products/, relative or on any host. */
+const PRODUCT_IMAGE = /^(?:[a-z][a-z\d+.-]*:)?(?:\/\/[^/?#]*)?\/media\/products\//i;
+
+const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
+
+function screenDensity(): number {
+  return typeof window !== 'undefined' && window.devicePixelRatio > 0 ? window.devicePixelRatio : 1;
+}
+
+/** Device pixels for a CSS width: CSS width × devicePixelRatio, rounded, within 40–1600. */
+export function imageWidth(cssWidth: number, dpr: number = screenDensity()): number {
+  const w = Math.round(cssWidth * (dpr > 0 ? dpr : 1));
+  return Number.isNaN(w) ? IMAGE_WIDTH_MAX : clamp(w, IMAGE_WIDTH_MIN, IMAGE_WIDTH_MAX);
+}
+
+export function imageQuality(quality: number): number {
+  return Number.isFinite(quality) ? clamp(Math.round(quality), 1, 100) : DEFAULT_IMAGE_QUALITY;
+}
+
+/**
+ * A product image's url with `w` (from the CSS width it is shown at) and `q` added to its query.
+ * Other urls, and those that already name a width, come back as they are; a `q` already in the
+ * url is kept.
+ */
+export function sizedImage(src: string, cssWidth: number, quality: number, dpr: number = screenDensity()): string {
+  if (!src || !PRODUCT_IMAGE.test(src)) return src;
+  const hashAt = src.indexOf('#');
+  const base = hashAt < 0 ? src : src.slice(0, hashAt);
+  const hash = hashAt < 0 ? '' : src.slice(hashAt);
+  const queryAt = base.indexOf('?');
+  const params = new URLSearchParams(queryAt < 0 ? '' : base.slice(queryAt + 1));
+  if (params.has('w')) return src;
+  const added = [`w=${imageWidth(cssWidth, dpr)}`];
+  if (!params.has('q')) added.push(`q=${imageQuality(quality)}`);
+  const joiner = queryAt < 0 ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${joiner}${added.join('&')}${hash}`;
+}
+
+/** The page setting `image_quality` from the session (GET /api/v1/me/); 80 while it loads. */
+export function useImageQuality(): number {
+  const quality = useQuery({ ...sessionQueryOptions(), select: (me) => me.image_quality });
+  return quality.data ?? DEFAULT_IMAGE_QUALITY;
+}
+
+// ---------------------------------------------------------------- the width an image is shown at
+
+/** A wider box asks again only once it is this much wider (a window dragged wider asks a few times, not per pixel). */
+const ASK_AGAIN_WIDER = 1.1;
+
+let resizes: ResizeObserver | undefined;
+const onResize = new WeakMap<Element, (width: number) => void>();
+
+/** One ResizeObserver for every watched box (a listing has dozens). */
+function watchWidth(el: Element, seen: (width: number) => void): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  resizes ??= new ResizeObserver((entries) => {
+    for (const e of entries) onResize.get(e.target)?.(e.contentRect.width);
+  });
+  onResize.set(el, seen);
+  resizes.observe(el);
+  return () => {
+    onResize.delete(el);
+    resizes?.unobserve(el);
+  };
+}
+
+/**
+ * The CSS width an element is shown at, for boxes that follow the screen (grid cards, the gallery).
+ * Measured when the element attaches, before the browser paints, so give the image its `src` only
+ * once this is not null: it is then asked for once, at its size. `fallback` stands in when the box
+ * has no layout (hidden, or a test's DOM). It follows the box when it grows (a phone turned), never
+ * when it shrinks: the sharper image is already there.
+ */
+export function useShownWidth<T extends HTMLElement>(fallback: number): [(el: T | null) => (() => void) | undefined, number | null] {
+  const [width, setWidth] = useState<number | null>(null);
+  const ref = useCallback(
+    (el: T | null) => {
+      if (!el) return undefined;
+      const seen = (w: number) => setWidth((cur) => (cur === null || w > cur * ASK_AGAIN_WIDER ? w : cur));
+      seen(el.offsetWidth || fallback);
+      return watchWidth(el, (w) => {
+        if (w > 0) seen(w);
+      });
+    },
+    [fallback],
+  );
+  return [ref, width];
+}
