@@ -3,6 +3,7 @@
 //! the answer under the shopper's Idempotency-Key. Either all of it happens or none of it.
 
 use crate::db::{lock_shopper, millis};
+use crate::wallet::{balance_in, insert_entry};
 use crate::{Result, Store};
 use chrono::{DateTime, Utc};
 use drape_domain::orders::OrderStatus;
@@ -252,24 +253,10 @@ async fn write_order(tx: &mut Transaction<'_, Any>, o: &NewOrder, now: DateTime<
         }
     }
     if o.wallet_used > 0 {
-        let debited = sqlx::query(
-            "INSERT INTO wallet_entries (user_id, amount, kind, note, idempotency_key, created_at) \
-             SELECT $1, $2, $3, $4, $5, $6 WHERE (SELECT COALESCE(SUM(amount), 0) FROM wallet_entries WHERE user_id = $1) + $2 >= 0",
-        )
-        .bind(o.user_id)
-        .bind(-o.wallet_used)
-        .bind(EntryKind::OrderPayment.code())
-        .bind(format!("Order {order_ref}"))
-        .bind(format!("order:{id}:pay"))
-        .bind(at)
-        .execute(&mut **tx)
-        .await?;
-        if debited.rows_affected() != 1 {
-            let balance: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM wallet_entries WHERE user_id = $1")
-                .bind(o.user_id)
-                .fetch_one(&mut **tx)
-                .await?;
-            return Ok(Err(PlaceOutcome::WalletShort { balance }));
+        let note = format!("Order {order_ref}");
+        let key = format!("order:{id}:pay");
+        if insert_entry(tx, o.user_id, -o.wallet_used, EntryKind::OrderPayment, &note, Some(&key), now).await?.is_none() {
+            return Ok(Err(PlaceOutcome::WalletShort { balance: balance_in(tx, o.user_id).await? }));
         }
     }
     // What the cart carried into the order is gone from it: gifts, gift wrap and the kept codes.

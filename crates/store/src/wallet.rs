@@ -30,10 +30,7 @@ pub enum WalletRefusal {
 impl Store {
     /// The shopper's balance: the sum of their entries.
     pub async fn wallet_balance(&self, user_id: i64) -> Result<i64> {
-        Ok(sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM wallet_entries WHERE user_id = $1")
-            .bind(user_id)
-            .fetch_one(&self.pool)
-            .await?)
+        Ok(sqlx::query_scalar(BALANCE_SQL).bind(user_id).fetch_one(&self.pool).await?)
     }
 
     /// The shopper's entries, newest first, at most `limit`.
@@ -67,32 +64,49 @@ impl Store {
                 return Ok(Err(WalletRefusal::AlreadyDone));
             }
         }
-        let id: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO wallet_entries (user_id, amount, kind, note, idempotency_key, created_at) \
-             SELECT $1, $2, $3, $4, $5, $6 WHERE $2 > 0 OR (SELECT COALESCE(SUM(amount), 0) FROM wallet_entries WHERE user_id = $1) + $2 >= 0 \
-             RETURNING id",
-        )
-        .bind(user_id)
-        .bind(amount)
-        .bind(kind.code())
-        .bind(note)
-        .bind(idempotency_key)
-        .bind(millis(now))
-        .fetch_optional(&mut *tx)
-        .await?;
-        match id {
+        match insert_entry(&mut tx, user_id, amount, kind, note, idempotency_key, now).await? {
             Some(id) => {
                 tx.commit().await?;
                 Ok(Ok(id))
             }
             None => {
-                let balance: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM wallet_entries WHERE user_id = $1")
-                    .bind(user_id)
-                    .fetch_one(&mut *tx)
-                    .await?;
+                let balance = balance_in(&mut tx, user_id).await?;
                 tx.rollback().await?;
                 Ok(Err(WalletRefusal::NotEnough { balance }))
             }
         }
     }
 }
+
+/// Writes one entry of `amount` (signed paise) inside the caller's transaction, the shopper already
+/// locked: a debit only while the balance, summed in the insert itself, covers it. None when it did not.
+pub(crate) async fn insert_entry(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    user_id: i64,
+    amount: i64,
+    kind: EntryKind,
+    note: &str,
+    idempotency_key: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Option<i64>> {
+    Ok(sqlx::query_scalar(
+        "INSERT INTO wallet_entries (user_id, amount, kind, note, idempotency_key, created_at) \
+         SELECT $1, $2, $3, $4, $5, $6 WHERE $2 > 0 OR (SELECT COALESCE(SUM(amount), 0) FROM wallet_entries WHERE user_id = $1) + $2 >= 0 \
+         RETURNING id",
+    )
+    .bind(user_id)
+    .bind(amount)
+    .bind(kind.code())
+    .bind(note)
+    .bind(idempotency_key)
+    .bind(millis(now))
+    .fetch_optional(&mut **tx)
+    .await?)
+}
+
+/// The shopper's balance as the caller's transaction sees it.
+pub(crate) async fn balance_in(tx: &mut sqlx::Transaction<'_, sqlx::Any>, user_id: i64) -> Result<i64> {
+    Ok(sqlx::query_scalar(BALANCE_SQL).bind(user_id).fetch_one(&mut **tx).await?)
+}
+
+const BALANCE_SQL: &str = "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM wallet_entries WHERE user_id = $1";

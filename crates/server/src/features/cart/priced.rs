@@ -21,6 +21,8 @@ pub struct CartInputs {
     pub offers: Offers,
     pub gift_rows: Vec<drape_store::offers::GiftOfferRow>,
     pub taken: Vec<(i64, String)>,
+    /// The cart's lines as read (size rows included), for what is placed from them.
+    pub cart_lines: Vec<drape_store::carts::CartLine>,
 }
 
 /// A change to the cart's lines not written yet: the codes asked with it are checked against the cart
@@ -122,7 +124,7 @@ pub async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRo
             .map(|g| pricing::GiftOffer { id: g.id, title: g.title.clone(), product_id: g.product_id, price: g.price, min_order: g.min_order })
             .collect(),
     };
-    Ok(CartInputs { items, lines: engine_lines, offers, gift_rows, taken })
+    Ok(CartInputs { items, lines: engine_lines, offers, gift_rows, taken, cart_lines })
 }
 
 /// A stored coupon with how often it has been used (overall and by this visitor).
@@ -172,7 +174,7 @@ pub async fn build_cart_with(state: &AppState, viewer: &Viewer, owner: CartOwner
 
 /// Prices a cart already read, once, and shapes the answer.
 pub async fn price_and_shape(state: &AppState, viewer: &Viewer, row: &CartRow, inputs: CartInputs) -> ApiResult<CartOut> {
-    let CartInputs { items, lines: engine_lines, offers, gift_rows, taken } = inputs;
+    let CartInputs { items, lines: engine_lines, offers, gift_rows, taken, .. } = inputs;
     let store = &state.store;
     let now = state.now();
     let (choices, affiliate_name) = choices_of(state, viewer, row, &taken).await?;

@@ -40,7 +40,7 @@ fn cart_changed(message: impl Into<String>) -> ApiError {
 /// The order's lines from the quote: each cart line in stock with what it cost after every discount
 /// (`Totals.line_paid`) and the GST inside that, then the gifts the cart earned.
 async fn lines_of(state: &AppState, q: &Quote) -> ApiResult<Vec<PlacedLine>> {
-    let cart_lines = state.store.cart_lines(drape_store::carts::CartOwner::Shopper(q.user.id)).await?;
+    let cart_lines = &q.inputs.cart_lines;
     let mut out = Vec::new();
     for (line_id, paid) in &q.totals.line_paid {
         let (Some(item), Some(cart_line)) = (q.inputs.items.iter().find(|i| i.id == *line_id), cart_lines.iter().find(|l| l.id == *line_id)) else {
@@ -121,7 +121,7 @@ fn breakup_json(q: &Quote) -> String {
 fn cod_code(public_id: &str) -> (String, String) {
     use rand::Rng;
     let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
-    let hash = drape_store::auth::hash_secret(&format!("cod:{public_id}:{code}"));
+    let hash = cod_hash(public_id, &code);
     (code, hash)
 }
 
