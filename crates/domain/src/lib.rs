@@ -14,6 +14,8 @@ pub mod orders;
 pub mod otp;
 pub mod pricing;
 pub mod ratings;
+pub mod refunds;
+pub mod returns;
 pub mod stock;
 pub mod validation;
 pub mod wallet;

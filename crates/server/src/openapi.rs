@@ -3,7 +3,7 @@
 
 use crate::error::ErrorBody;
 use crate::features::cart::{add, events, lines, offers as cart_offers, view};
-use crate::features::{account, addresses, catalog, checkout, dev, offers, ops, recommendations, reviews, shopper, wallet, wishlist};
+use crate::features::{account, addresses, catalog, checkout, dev, offers, ops, orders, recommendations, reviews, shopper, wallet, wishlist};
 use utoipa::openapi::path::ParameterIn;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
@@ -18,6 +18,8 @@ use utoipa::{Modify, OpenApi};
         checkout::quote::checkout, checkout::place::place_order, checkout::pay::start_payment, checkout::pay::callback, checkout::pay::failure,
         checkout::pay::webhook, checkout::payu::payu_return, checkout::pay::saved_cards, checkout::pay::validate_vpa, checkout::complete::checkout_complete,
         checkout::complete::order_status, checkout::complete::confirm_cod, checkout::complete::resend_cod_code,
+        orders::history::history, orders::history::app_history, orders::history::order_detail, orders::cancel::cancel_check, orders::cancel::cancel_order, orders::cancel::cancel_prepaid_order,
+        orders::reorder::reorder,
         catalog::menu, catalog::listing, catalog::product, catalog::sizes, catalog::item_in_stock,
         catalog::product_features, catalog::last_purchased_size,
         offers::timer, offers::offer_messages, offers::featured,

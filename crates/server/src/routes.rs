@@ -2,7 +2,7 @@
 //! generated from the handlers). Tests build this same router.
 
 use crate::features::cart::{add, events, lines, offers as cart_offers, view};
-use crate::features::{account, addresses, catalog, checkout, dev, media, offers, ops, recommendations, reviews, shopper, wallet, wishlist};
+use crate::features::{account, addresses, catalog, checkout, dev, media, offers, ops, orders, recommendations, reviews, shopper, wallet, wishlist};
 use crate::security::{self, BODY_LIMIT};
 use crate::{web, AppState};
 use axum::extract::DefaultBodyLimit;
@@ -47,6 +47,10 @@ pub const STATE_CHANGING_ROUTES: &[(&str, &str)] = &[
     ("POST", "/get-checkout-complete-data/"),
     ("POST", "/api/v1/orders/abc/confirm-cod/"),
     ("POST", "/api/v1/orders/abc/cod-code/"),
+    ("POST", "/api/v1/order-cancel-check/"),
+    ("POST", "/cancel-order/"),
+    ("POST", "/cancel-prepaid-order/"),
+    ("POST", "/add_to_cart_order/"),
 ];
 
 /// State-changing routes the payment provider calls: no CSRF cookie, a signature instead (checked by
@@ -83,6 +87,14 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/saved-cards/", get(checkout::pay::saved_cards))
         .route("/get-checkout-complete-data/", post(checkout::complete::checkout_complete))
         // Catalog (spec 001 §7)
+        // Orders after the purchase (spec 000 §2 my orders, §7 order calls)
+        .route("/order/history/", get(orders::history::history))
+        .route("/order/app/history/", get(orders::history::app_history))
+        .route("/api/v1/orders/{order_id}/", get(orders::history::order_detail))
+        .route("/api/v1/order-cancel-check/", post(orders::cancel::cancel_check))
+        .route("/cancel-order/", post(orders::cancel::cancel_order))
+        .route("/cancel-prepaid-order/", post(orders::cancel::cancel_prepaid_order))
+        .route("/add_to_cart_order/", post(orders::reorder::reorder))
         .route("/api/v2/main-menu-msite/", get(catalog::menu))
         .route("/web/api/v1/products/", get(catalog::listing))
         .route("/web/api/v1/product-mobile/{slug}/", get(catalog::product))

@@ -210,6 +210,7 @@ async fn write_order(tx: &mut Transaction<'_, Any>, o: &NewOrder, now: DateTime<
     .await?;
     let order_ref = format!("DRP{id:07}");
     sqlx::query("UPDATE orders SET order_ref = $1 WHERE id = $2").bind(&order_ref).bind(id).execute(&mut **tx).await?;
+    crate::order_status::record_status(tx, id, "", o.status, crate::order_status::SHOPPER, "Order placed", now).await?;
     for l in &o.lines {
         sqlx::query(
             "INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price, size_id, combo1_size_id, combo2_size_id, \

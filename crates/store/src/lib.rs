@@ -4,6 +4,7 @@
 
 pub mod addresses;
 pub mod auth;
+pub mod cancellations;
 pub mod carts;
 pub mod catalog;
 pub mod checkout;
@@ -11,6 +12,8 @@ mod db;
 pub mod engagement;
 pub mod limits;
 pub mod offers;
+pub mod order_history;
+pub mod order_status;
 pub mod orders;
 pub mod outbox;
 pub mod payments;

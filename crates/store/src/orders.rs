@@ -2,8 +2,10 @@
 //! eligibility, last-purchased sizes, re-order). The full order lifecycle comes with its own issue.
 
 use crate::db::millis;
+use crate::order_status::{record_status, SYSTEM};
 use crate::{Result, Store, StoreError};
 use chrono::{DateTime, Utc};
+use drape_domain::orders::OrderStatus;
 use sqlx::FromRow;
 
 pub const DELIVERED: &str = drape_domain::orders::OrderStatus::Delivered.name();
@@ -51,6 +53,11 @@ impl Store {
                 .await?;
         let order_ref = format!("DRP{id:07}");
         sqlx::query("UPDATE orders SET order_ref = $1 WHERE id = $2").bind(&order_ref).bind(id).execute(&mut *tx).await?;
+        let placed = OrderStatus::parse(status).ok_or_else(|| StoreError::Conflict(format!("unknown order status {status:?}")))?;
+        record_status(&mut tx, id, "", placed, SYSTEM, "", now).await?;
+        if placed.is_delivered() {
+            sqlx::query("UPDATE orders SET delivered_at = created_at WHERE id = $1").bind(id).execute(&mut *tx).await?;
+        }
         for it in items {
             sqlx::query("INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price) VALUES ($1, $2, $3, $4, $5, $6, $7)")
                 .bind(id)
@@ -67,17 +74,21 @@ impl Store {
         Ok(order_ref)
     }
 
-    /// Operators move an order along (`drape admin order`); the full state machine comes with orders.
-    pub async fn set_order_status(&self, order_ref: &str, status: &str, now: DateTime<Utc>) -> Result<()> {
-        let done = sqlx::query("UPDATE orders SET status = $1, updated_at = $2 WHERE order_ref = $3")
-            .bind(status)
+    /// Puts an order in a status whatever it was in (demo data and tests set up a history with it;
+    /// operators move orders with `move_order`, which keeps to the order's life). The event is
+    /// written as for any other change.
+    pub async fn set_order_status(&self, order_ref: &str, status: OrderStatus, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        let from: Option<(i64, String)> = sqlx::query_as("SELECT id, status FROM orders WHERE order_ref = $1").bind(order_ref).fetch_optional(&mut *tx).await?;
+        let (id, from) = from.ok_or(StoreError::NotFound)?;
+        sqlx::query("UPDATE orders SET status = $1, updated_at = $2, delivered_at = CASE WHEN $1 = 'Delivered' THEN $2 ELSE delivered_at END WHERE id = $3")
+            .bind(status.name())
             .bind(millis(now))
-            .bind(order_ref)
-            .execute(&self.pool)
+            .bind(id)
+            .execute(&mut *tx)
             .await?;
-        if done.rows_affected() == 0 {
-            return Err(StoreError::NotFound);
-        }
+        record_status(&mut tx, id, &from, status, SYSTEM, "set directly", now).await?;
+        tx.commit().await?;
         Ok(())
     }
 

@@ -3,6 +3,7 @@
 //! change of state is one conditional update, so a repeated or late event changes nothing twice.
 
 use crate::db::{lock_shopper, millis};
+use crate::order_status::{record_status, PROVIDER, SHOPPER, SYSTEM};
 use crate::{Result, Store};
 use chrono::{DateTime, Utc};
 use drape_domain::orders::OrderStatus;
@@ -26,6 +27,10 @@ pub struct OrderRow {
     pub coupon_code: String,
     pub holds_stock: i64,
     pub created_at: i64,
+    pub courier: String,
+    pub tracking_number: String,
+    pub delivered_at: Option<i64>,
+    pub parent_order_id: Option<i64>,
 }
 
 #[derive(Debug, Clone, FromRow, PartialEq, Eq)]
@@ -80,8 +85,8 @@ pub enum CodGuess {
     NotJudged,
 }
 
-const ORDER_COLUMNS: &str = "id, public_id, order_ref, user_id, status, payment_mode, total, to_pay, wallet_used, address, breakup, delivery_date, \
-     coupon_code, holds_stock, created_at";
+pub(crate) const ORDER_COLUMNS: &str = "id, public_id, order_ref, user_id, status, payment_mode, total, to_pay, wallet_used, address, breakup, delivery_date, \
+     coupon_code, holds_stock, created_at, courier, tracking_number, delivered_at, parent_order_id";
 const ATTEMPT_COLUMNS: &str = "id, order_id, provider, provider_order_id, provider_payment_id, amount, method, status, created_at";
 
 impl Store {
@@ -197,8 +202,27 @@ impl Store {
             .bind(OrderStatus::PendingPayment.name())
             .execute(&mut *tx)
             .await?;
+        let outcome = if paid.rows_affected() == 1 {
+            record_status(&mut tx, order_id, OrderStatus::PendingPayment.name(), OrderStatus::Verified, PROVIDER, "Payment received", now).await?;
+            PaidOutcome::OrderPaid { order_id }
+        } else {
+            // Owed back from this moment: the request is kept even if the provider's refund fails
+            // now, and housekeeping retries it (Store::unpaid_source_refunds).
+            owe_refund(
+                &mut tx,
+                order_id,
+                Some(attempt_id),
+                amount,
+                "source",
+                "Payment came after the order stopped waiting for it",
+                &late_payment_key(payment_id),
+                now,
+            )
+            .await?;
+            PaidOutcome::NeedsRefund { order_id, attempt_id, amount }
+        };
         tx.commit().await?;
-        Ok(if paid.rows_affected() == 1 { PaidOutcome::OrderPaid { order_id } } else { PaidOutcome::NeedsRefund { order_id, attempt_id, amount } })
+        Ok(outcome)
     }
 
     /// Records a failed attempt, once; the order stays Pending Payment so the shopper can try again.
@@ -294,20 +318,13 @@ impl Store {
             tx.rollback().await?;
             return Ok(false);
         };
+        record_status(&mut tx, order_id, OrderStatus::PendingPayment.name(), OrderStatus::PaymentFailed, SYSTEM, "The time to pay passed", now).await?;
         give_back_stock(&mut tx, order_id).await?;
+        free_coupon(&mut tx, order_id).await?;
         if wallet_used > 0 {
             lock_shopper(&mut tx, user_id).await?;
-            sqlx::query(
-                "INSERT INTO wallet_entries (user_id, amount, kind, note, idempotency_key, created_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
-            )
-            .bind(user_id)
-            .bind(wallet_used)
-            .bind(EntryKind::Refund.code())
-            .bind(format!("Order {order_ref} was not paid"))
-            .bind(format!("order:{order_id}:wallet-back"))
-            .bind(millis(now))
-            .execute(&mut *tx)
-            .await?;
+            let note = format!("Order {order_ref} was not paid");
+            refund_to_wallet(&mut tx, order_id, user_id, wallet_used, &note, &format!("order:{order_id}:wallet-back"), now).await?;
         }
         tx.commit().await?;
         Ok(true)
@@ -316,10 +333,11 @@ impl Store {
     /// Judges a guess at an order's cash-on-delivery code in one statement: a right one confirms the
     /// order (Verified), a wrong one counts; after `max_wrong` wrong guesses nothing is judged.
     pub async fn confirm_cod(&self, user_id: i64, public_id: &str, code_hash: &str, max_wrong: i64, now: DateTime<Utc>) -> Result<CodGuess> {
-        let judged: Option<String> = sqlx::query_scalar(
+        let mut tx = self.pool.begin().await?;
+        let judged: Option<(i64, String)> = sqlx::query_as(
             "UPDATE orders SET cod_guesses = cod_guesses + CASE WHEN cod_code_hash = $3 THEN 0 ELSE 1 END, \
                 status = CASE WHEN cod_code_hash = $3 THEN $4 ELSE status END, updated_at = $6 \
-             WHERE public_id = $1 AND user_id = $2 AND status = $5 AND cod_guesses < $7 RETURNING status",
+             WHERE public_id = $1 AND user_id = $2 AND status = $5 AND cod_guesses < $7 RETURNING id, status",
         )
         .bind(public_id)
         .bind(user_id)
@@ -328,13 +346,19 @@ impl Store {
         .bind(OrderStatus::PendingConfirmation.name())
         .bind(millis(now))
         .bind(max_wrong)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *tx)
         .await?;
-        Ok(match judged.as_deref() {
-            Some(s) if s == OrderStatus::Verified.name() => CodGuess::Confirmed,
+        let guess = match judged {
+            Some((order_id, s)) if s == OrderStatus::Verified.name() => {
+                record_status(&mut tx, order_id, OrderStatus::PendingConfirmation.name(), OrderStatus::Verified, SHOPPER, "Cash on delivery confirmed", now)
+                    .await?;
+                CodGuess::Confirmed
+            }
             Some(_) => CodGuess::Wrong,
             None => CodGuess::NotJudged,
-        })
+        };
+        tx.commit().await?;
+        Ok(guess)
     }
 
     /// A new cash-on-delivery code for an order still waiting for confirmation (the guesses start over).
@@ -370,8 +394,80 @@ impl Store {
     }
 }
 
+/// The key a late payment's refund is owed and made under (the provider's idempotency key too).
+pub fn late_payment_key(payment_id: &str) -> String {
+    format!("drape-refund-{payment_id}")
+}
+
+/// Writes a refund the order owes, once per key, only while the order's refunds stay within what it
+/// was paid (the wallet's part, captured online payments, and cash collected on delivery). False
+/// when the key was used before or the refund would go past what was paid.
+#[allow(clippy::too_many_arguments)]
+pub(crate) async fn owe_refund(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    order_id: i64,
+    attempt_id: Option<i64>,
+    amount: i64,
+    route: &str,
+    reason: &str,
+    key: &str,
+    now: DateTime<Utc>,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO refund_requests (order_id, attempt_id, amount, route, reason, idempotency_key, created_at) \
+         SELECT o.id, $2, $3, $4, $5, $6, $7 FROM orders o WHERE o.id = $1 \
+           AND (SELECT COALESCE(SUM(r.amount), 0) FROM refund_requests r WHERE r.order_id = o.id) + $3 <= \
+               o.wallet_used + (SELECT COALESCE(SUM(a.amount), 0) FROM payment_attempts a WHERE a.order_id = o.id AND a.status = 'paid') \
+               + CASE WHEN o.payment_mode = 'COD' AND o.delivered_at IS NOT NULL THEN o.to_pay ELSE 0 END \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(order_id)
+    .bind(attempt_id)
+    .bind(amount)
+    .bind(route)
+    .bind(reason)
+    .bind(key)
+    .bind(millis(now))
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Owes and pays a refund into the shopper's wallet at once (the shopper's row locked by the caller):
+/// the request, the wallet credit and the refund row share `key`, so it happens once. False when it
+/// was done before or would go past what the order was paid.
+pub(crate) async fn refund_to_wallet(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    order_id: i64,
+    user_id: i64,
+    amount: i64,
+    note: &str,
+    key: &str,
+    now: DateTime<Utc>,
+) -> Result<bool> {
+    if !owe_refund(tx, order_id, None, amount, "wallet", note, key, now).await? {
+        return Ok(false);
+    }
+    crate::wallet::insert_entry(tx, user_id, amount, EntryKind::Refund, note, Some(key), now).await?;
+    sqlx::query("INSERT INTO refunds (order_id, amount, source, reason, idempotency_key, created_at) VALUES ($1, $2, 'wallet', $3, $4, $5)")
+        .bind(order_id)
+        .bind(amount)
+        .bind(note)
+        .bind(key)
+        .bind(millis(now))
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
+}
+
+/// Makes the coupon an order used usable again (the order was cancelled or never paid).
+pub(crate) async fn free_coupon(tx: &mut sqlx::Transaction<'_, sqlx::Any>, order_id: i64) -> Result<()> {
+    sqlx::query("DELETE FROM coupon_uses WHERE order_id = $1").bind(order_id).execute(&mut **tx).await?;
+    Ok(())
+}
+
 /// Adds an order's pieces back to the size rows they came from.
-async fn give_back_stock(tx: &mut sqlx::Transaction<'_, sqlx::Any>, order_id: i64) -> Result<()> {
+pub(crate) async fn give_back_stock(tx: &mut sqlx::Transaction<'_, sqlx::Any>, order_id: i64) -> Result<()> {
     for column in ["size_id", "combo1_size_id", "combo2_size_id"] {
         sqlx::query(&format!(
             "UPDATE sizes SET stock = stock + (SELECT SUM(i.quantity) FROM order_items i WHERE i.order_id = $1 AND i.{column} = sizes.id) \

@@ -256,6 +256,12 @@ impl Store {
             .await?;
         }
 
+        // Spec 001 §9: briefs and panties, and the sets with them, are neither returned nor exchanged.
+        for slug in ["panties", "combos"] {
+            exec(&mut tx, "UPDATE categories SET return_rule = 'none' WHERE slug = $1", &[S(slug)]).await?;
+        }
+        exec(&mut tx, "UPDATE categories SET return_days = 35 WHERE parent_id IS NULL", &[]).await?;
+
         // Shoppers: the documented demo accounts and a dozen reviewers.
         let accounts: [(&str, Option<&str>, &str, i64, i64); 3] = [
             (DEMO_SHOPPER_MOBILE, Some("riya.demo@example.com"), "Riya Sharma", 0, 0),
@@ -532,24 +538,70 @@ impl Store {
                 orders.push((chunk.to_vec(), *user_id, OrderStatus::Delivered.name(), 60 + (ri * 40 + k) as i64));
             }
         }
+        // Each demo order has the life a real one would: placed and confirmed, packed the next day,
+        // shipped, and (for delivered ones) delivered four days after it was placed, all on its timeline.
+        let demo_address = serde_json::json!({
+            "addressee": "Riya Sharma", "street1": "Flat 402, Lotus Residency, 14th Cross", "street2": "Indiranagar",
+            "city": "Bengaluru", "state": "Karnataka", "postal_code": "560038", "phone": DEMO_SHOPPER_MOBILE, "address_type": "home",
+        })
+        .to_string();
+        const DAY: i64 = 86_400_000;
+        // Their own dice, so the rest of the demo data stays as it was.
+        let mut ids = Dice(0x0DE5_0000_0000_0042);
         for (n, (lines, user, status, days_ago)) in orders.into_iter().enumerate() {
-            let at = t - days_ago * 86_400_000;
+            let at = t - days_ago * DAY;
             let total: i64 = lines.iter().map(|l| l.4).sum();
+            let delivered = status == OrderStatus::Delivered.name();
+            let order_ref = format!("DRPDEMO{:04}", n + 1);
             let order_id: i64 = sqlx::query_scalar(
-                "INSERT INTO orders (order_ref, user_id, status, total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id",
+                "INSERT INTO orders (order_ref, public_id, user_id, status, payment_mode, total, to_pay, address, delivery_date, courier, tracking_number, \
+                 delivered_at, created_at, updated_at) VALUES ($1, $2, $3, $4, 'COD', $5, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
             )
-            .bind(format!("DRPDEMO{:04}", n + 1))
+            .bind(&order_ref)
+            .bind(format!("{:016x}{:016x}", ids.next(), ids.next()))
             .bind(user)
             .bind(status)
             .bind(total)
+            .bind(if user == shopper_id { demo_address.as_str() } else { "{}" })
+            .bind(crate::db::from_millis(at + 4 * DAY).date_naive().to_string())
+            .bind("Delhivery")
+            .bind(format!("DL{:010}", 4_100_000_000i64 + n as i64))
+            .bind(delivered.then_some(at + 4 * DAY))
             .bind(at)
             .fetch_one(&mut *tx)
             .await?;
+            let mut steps = vec![
+                ("", OrderStatus::Verified.name(), 0),
+                (OrderStatus::Verified.name(), OrderStatus::Picked.name(), DAY),
+                (OrderStatus::Picked.name(), OrderStatus::Shipped.name(), 2 * DAY),
+            ];
+            if delivered {
+                steps.push((OrderStatus::Shipped.name(), OrderStatus::Delivered.name(), 4 * DAY));
+            }
+            for (from, to, after) in steps {
+                let note = if to == OrderStatus::Shipped.name() { format!("Delhivery DL{:010}", 4_100_000_000i64 + n as i64) } else { String::new() };
+                exec(
+                    &mut tx,
+                    "INSERT INTO order_events (order_id, from_status, to_status, actor, note, created_at) VALUES ($1, $2, $3, 'system', $4, $5)",
+                    &[I(order_id), S(from), S(to), S(&note), I(at + after)],
+                )
+                .await?;
+            }
             for (product_id, size, c1, c2, price) in lines {
                 exec(
                     &mut tx,
-                    "INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price) VALUES ($1, $2, $3, $4, $5, 1, $6)",
-                    &[I(order_id), I(product_id), S(&size), S(&c1), S(&c2), I(price)],
+                    "INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price, mrp, paid, gst_rate, gst) \
+                     VALUES ($1, $2, $3, $4, $5, 1, $6, $6, $6, $7, $8)",
+                    &[
+                        I(order_id),
+                        I(product_id),
+                        S(&size),
+                        S(&c1),
+                        S(&c2),
+                        I(price),
+                        I(drape_domain::checkout::gst_rate(price)),
+                        I(drape_domain::checkout::gst_inside(price, drape_domain::checkout::gst_rate(price))),
+                    ],
                 )
                 .await?;
             }

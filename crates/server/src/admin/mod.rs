@@ -26,7 +26,8 @@ pub enum AdminTask {
     User(user::Args),
     /// Set the stock of one size, by its sku (for example BR1001-BLK-34B).
     Stock(stock::Args),
-    /// Change an order's status, for example mark it Delivered: `drape admin order --ref DRP0000042 --status Delivered`.
+    /// Move an order along its life: `drape admin order --ref DRP0000042 --status Picked`; ship it with
+    /// `--status Shipped --courier Delhivery --tracking DL123`; cancel with `--status Cancelled --note "…"`; `--timeline` prints its history.
     Order(order::Args),
     /// Create or change a coupon. Money in rupees: `drape admin coupon --code FLAT200 --kind flat --amount 200 --min-order 1499 --days 90`.
     Coupon(coupon::Args),

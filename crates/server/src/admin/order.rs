@@ -1,36 +1,127 @@
-//! `drape admin order`: change an order's status.
+//! `drape admin order`: move an order along its life (spec 000 §4 statuses; the moves
+//! OrderStatus::next allows), ship it with its courier and tracking number, cancel it with its money
+//! given back, or print its timeline.
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use drape_domain::clock::Clock;
+use drape_domain::money::format_inr;
 use drape_domain::orders::OrderStatus;
+use drape_domain::refunds::RefundRoute;
+use drape_store::cancellations::CancelOutcome;
+use drape_store::order_status::{operator, Move};
 use drape_store::Store;
 
 #[derive(clap::Args)]
 pub struct Args {
     #[arg(long = "ref")]
     pub order_ref: String,
+    /// The status to move the order to, as the spec writes it (Picked, Shipped, Delivered, Cancelled, …).
     #[arg(long)]
-    pub status: String,
+    pub status: Option<String>,
+    /// Why, for the order's timeline (a cancellation needs one).
+    #[arg(long, default_value = "")]
+    pub note: String,
+    /// Shipping: the courier and its tracking number.
+    #[arg(long)]
+    pub courier: Option<String>,
+    #[arg(long)]
+    pub tracking: Option<String>,
+    /// Print the order's timeline instead of changing it.
+    #[arg(long)]
+    pub timeline: bool,
+    /// The operator's mobile, kept on the timeline.
+    #[arg(long = "by", default_value = "cli")]
+    pub by: String,
 }
 
-/// An order and the status (spec 000 §4) to give it.
 #[derive(Debug, PartialEq)]
-pub struct StatusChange {
-    pub order_ref: String,
-    pub status: OrderStatus,
+pub enum Task {
+    Timeline { order_ref: String },
+    Move { order_ref: String, status: OrderStatus, note: String, by: String },
+    Ship { order_ref: String, courier: String, tracking: String, by: String },
+    Cancel { order_ref: String, note: String, by: String },
 }
 
-pub fn check(args: &Args) -> anyhow::Result<StatusChange> {
+pub fn check(args: &Args) -> anyhow::Result<Task> {
+    let order_ref = args.order_ref.trim().to_string();
+    if args.timeline {
+        return Ok(Task::Timeline { order_ref });
+    }
+    let Some(name) = &args.status else { bail!("say --status (the status to move the order to) or --timeline") };
     let names = || OrderStatus::ALL.map(OrderStatus::name).join(", ");
-    let status = OrderStatus::parse(&args.status).with_context(|| format!("unknown status {:?}; one of: {}", args.status, names()))?;
-    Ok(StatusChange { order_ref: args.order_ref.clone(), status })
+    let status = OrderStatus::parse(name).with_context(|| format!("unknown status {name:?}; one of: {}", names()))?;
+    let note = args.note.trim().to_string();
+    let by = args.by.trim().to_string();
+    match status {
+        OrderStatus::Shipped => {
+            let courier = args.courier.as_deref().map(str::trim).filter(|c| !c.is_empty()).context("shipping needs --courier and --tracking")?;
+            let tracking = args.tracking.as_deref().map(str::trim).filter(|c| !c.is_empty()).context("shipping needs --courier and --tracking")?;
+            Ok(Task::Ship { order_ref, courier: courier.into(), tracking: tracking.into(), by })
+        }
+        OrderStatus::Cancelled | OrderStatus::Cancel => {
+            if note.is_empty() {
+                bail!("a cancellation needs --note with the reason the shopper will read");
+            }
+            Ok(Task::Cancel { order_ref, note, by })
+        }
+        _ => Ok(Task::Move { order_ref, status, note, by }),
+    }
 }
 
-pub async fn run(change: StatusChange, store: &Store, clock: &dyn Clock) -> anyhow::Result<()> {
-    let StatusChange { order_ref, status } = change;
-    store.set_order_status(&order_ref, status.name(), clock.now()).await.with_context(|| format!("no order {order_ref}"))?;
-    println!("{order_ref}: {status}");
-    Ok(())
+fn moved(order_ref: &str, to: OrderStatus, m: Move) -> anyhow::Result<()> {
+    match m {
+        Move::Moved { from } => {
+            println!("{order_ref}: {from} → {to}");
+            Ok(())
+        }
+        Move::NotAllowed { from } => {
+            let next = from.next().iter().map(|s| s.name()).collect::<Vec<_>>().join(", ");
+            bail!("{order_ref} is {from}; it can move to: {}", if next.is_empty() { "nothing, its life is over" } else { &next })
+        }
+    }
+}
+
+pub async fn run(task: Task, store: &Store, clock: &dyn Clock) -> anyhow::Result<()> {
+    let now = clock.now();
+    let id_of = |r: String| async move { store.order_id_by_ref(&r).await?.with_context(|| format!("no order {r}")) };
+    match task {
+        Task::Timeline { order_ref } => {
+            let id = id_of(order_ref.clone()).await?;
+            for e in store.order_events(id).await? {
+                println!("{}  {:<22} {:<16} {}", e.at().format("%Y-%m-%d %H:%M"), e.to_status, e.actor, e.note);
+            }
+            Ok(())
+        }
+        Task::Move { order_ref, status, note, by } => {
+            let id = id_of(order_ref.clone()).await?;
+            moved(&order_ref, status, store.move_order(id, status, &operator(&by), &note, now).await?)
+        }
+        Task::Ship { order_ref, courier, tracking, by } => {
+            let id = id_of(order_ref.clone()).await?;
+            moved(&order_ref, OrderStatus::Shipped, store.ship_order(id, &courier, &tracking, &operator(&by), now).await?)
+        }
+        Task::Cancel { order_ref, note, by } => {
+            let id = id_of(order_ref.clone()).await?;
+            // The shop cancelled it: money paid online goes back where it came from.
+            match store.cancel_order(id, &operator(&by), &note, RefundRoute::Source, now).await? {
+                CancelOutcome::Cancelled { from, refund, .. } => {
+                    println!("{order_ref}: {from} → Cancelled; stock back on sale");
+                    if refund.to_wallet > 0 {
+                        println!("  {} back in the shopper's wallet", format_inr(refund.to_wallet));
+                    }
+                    if refund.to_source > 0 {
+                        println!(
+                            "  {} owed back through the payment provider: the running server makes the refund within a minute",
+                            format_inr(refund.to_source)
+                        );
+                    }
+                    Ok(())
+                }
+                CancelOutcome::AlreadyCancelled => bail!("{order_ref} is already cancelled"),
+                CancelOutcome::NotCancellable { status } => bail!("{order_ref} is {status} and can no longer be cancelled"),
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -50,9 +141,24 @@ mod tests {
     }
 
     #[test]
+    fn shipping_needs_its_courier_and_cancelling_its_reason() {
+        assert_eq!(refusal(check(&parse(&["--ref", "DRP1", "--status", "Shipped", "--courier", "Delhivery"]))), "shipping needs --courier and --tracking");
+        assert_eq!(
+            check(&parse(&["--ref", "DRP1", "--status", "Shipped", "--courier", "Delhivery", "--tracking", "DL9"])).unwrap(),
+            Task::Ship { order_ref: "DRP1".into(), courier: "Delhivery".into(), tracking: "DL9".into(), by: "cli".into() }
+        );
+        assert!(refusal(check(&parse(&["--ref", "DRP1", "--status", "Cancelled"]))).starts_with("a cancellation needs --note"));
+        assert_eq!(refusal(check(&parse(&["--ref", "DRP1"]))), "say --status (the status to move the order to) or --timeline");
+        assert_eq!(check(&parse(&["--ref", "DRP1", "--timeline"])).unwrap(), Task::Timeline { order_ref: "DRP1".into() });
+    }
+
+    #[test]
     fn every_status_of_the_spec_is_taken_as_written() {
-        for status in OrderStatus::ALL {
-            assert_eq!(check(&parse(&["--ref", "DRP0000042", "--status", status.name()])).unwrap(), StatusChange { order_ref: "DRP0000042".into(), status });
+        for status in OrderStatus::ALL.into_iter().filter(|s| !matches!(s, OrderStatus::Shipped | OrderStatus::Cancelled | OrderStatus::Cancel)) {
+            assert_eq!(
+                check(&parse(&["--ref", "DRP0000042", "--status", status.name()])).unwrap(),
+                Task::Move { order_ref: "DRP0000042".into(), status, note: String::new(), by: "cli".into() }
+            );
         }
     }
 }

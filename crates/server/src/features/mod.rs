@@ -11,6 +11,7 @@ pub mod dev;
 pub mod media;
 pub mod offers;
 pub mod ops;
+pub mod orders;
 pub mod recommendations;
 pub mod reviews;
 pub mod shopper;

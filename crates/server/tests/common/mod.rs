@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod shopping;
+
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{header, Request, StatusCode};
@@ -204,6 +206,34 @@ impl Browser {
             req = req.header("X-CSRFToken", self.cookies.get("csrftoken").cloned().unwrap_or_default());
         }
         self.send(app, req.body(Body::from(body.to_string())).unwrap()).await
+    }
+
+    /// A form post as a page sends it, not sent yet (for bursts): the CSRF token in the
+    /// csrfmiddlewaretoken field, no header. Needs the CSRF cookie already.
+    pub fn form_request(&self, path: &str, fields: &[(&str, &str)]) -> Request<Body> {
+        let token = self.cookies.get("csrftoken").cloned().unwrap_or_default();
+        let mut pairs: Vec<(&str, &str)> = fields.to_vec();
+        if self.send_csrf {
+            pairs.push(("csrfmiddlewaretoken", &token));
+        }
+        let body = serde_urlencoded::to_string(&pairs).expect("form fields");
+        let mut req = Request::post(path)
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .header(header::COOKIE, self.cookie_header())
+            .body(Body::from(body))
+            .unwrap();
+        if let Some(peer) = self.peer {
+            req.extensions_mut().insert(ConnectInfo(peer));
+        }
+        req
+    }
+
+    pub async fn form(&mut self, app: &TestApp, path: &str, fields: &[(&str, &str)]) -> Answer {
+        if !self.cookies.contains_key("csrftoken") {
+            self.get(app, "/healthz").await;
+        }
+        let req = self.form_request(path, fields);
+        self.send(app, req).await
     }
 
     pub async fn post(&mut self, app: &TestApp, path: &str, body: serde_json::Value) -> Answer {

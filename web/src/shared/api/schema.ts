@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/add_to_cart_order/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts a past order's items back in the viewer's cart. */
+        post: operations["reorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/addproductrequest/": {
         parameters: {
             query?: never;
@@ -126,6 +143,40 @@ export interface paths {
         };
         /** Who is visiting, with the header's counts. */
         get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/order-cancel-check/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether the viewer's order can be cancelled now and what would come back. */
+        post: operations["cancel_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{order_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the viewer's orders in full, with its timeline. */
+        get: operations["order_detail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -651,6 +702,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cancel-order/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a cash-on-delivery order (or one not paid yet): reason, orderid, comment. */
+        post: operations["cancel_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cancel-prepaid-order/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels an order paid online, sending the refund where the shopper chose (refundType wallet or source). */
+        post: operations["cancel_prepaid_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cart_dropdown_mobile_ajax/": {
         parameters: {
             query?: never;
@@ -832,6 +917,43 @@ export interface paths {
         put?: never;
         /** Ends the session. */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/app/history/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app variant of my orders (spec 000 §2: used when the current path contains /my-orders-app/). */
+        get: operations["app_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/history/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My orders: the list as JSON to the app's request (X-Requested-With, or Accept without text/html),
+         *     the web app's page to a browser navigating.
+         */
+        get: operations["history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1206,6 +1328,39 @@ export interface components {
             key: string;
             title: string;
         };
+        /** @description `/api/v1/order-cancel-check/`'s body: the order and the brand-prefixed request id (echoed). */
+        CancelCheckIn: {
+            drape_request_id?: string | null;
+            order_id: string;
+        };
+        CancelCheckOut: {
+            /** @description cod or prepaid: which call cancels it. */
+            cancel_flow: string;
+            cancellable: boolean;
+            drape_request_id: string | null;
+            /** @description Why not, when it cannot be cancelled. */
+            message: string | null;
+            order_id: string;
+            reasons: string[];
+            /** @description The ways the money can come back, with the amounts (empty when nothing was paid). */
+            refund_options: components["schemas"]["RefundOption"][];
+        };
+        /** @description `/cancel-order/` (cash on delivery and unpaid orders). */
+        CancelForm: {
+            comment?: string;
+            csrfmiddlewaretoken?: string | null;
+            orderid: string;
+            reason: string;
+        };
+        /** @description `/cancel-prepaid-order/`: `one` is the reason; `refundType` wallet or source. */
+        CancelPrepaidForm: {
+            comment?: string;
+            csrfmiddlewaretoken?: string | null;
+            is_user?: string | null;
+            one: string;
+            orderId: string;
+            refundType: string;
+        };
         Cards: {
             products: components["schemas"]["ProductCard"][];
         };
@@ -1472,6 +1627,11 @@ export interface components {
             pieces: number;
             wallet: components["schemas"]["WalletBalance"];
         };
+        Choice: {
+            label: string;
+            selected: boolean;
+            value: string;
+        };
         CodCodeIn: {
             code: string;
         };
@@ -1680,6 +1840,11 @@ export interface components {
             panty_size: string;
             status: string;
         };
+        LeftOut: {
+            name: string;
+            reason: string;
+            size: string;
+        };
         LineStock: {
             /**
              * Format: int64
@@ -1762,6 +1927,45 @@ export interface components {
             qty: number;
             url: string;
         };
+        /** @description One order in full: the history's order, plus the address, price breakup, payments, refunds and timeline. */
+        OrderDetailOut: {
+            /** @description The delivery address as it was when the order was placed. */
+            address: Record<string, never>;
+            /** @description The price breakup shown at checkout (paise). */
+            breakup: Record<string, never>;
+            /** @description The order this one replaces pieces of (an exchange). */
+            exchange_of: string | null;
+            order: components["schemas"]["OrderOut"];
+            payments: components["schemas"]["PaymentOut"][];
+            refunds: components["schemas"]["RefundOut"][];
+            timeline: components["schemas"]["TimelineStep"][];
+            /** Format: int64 */
+            to_pay: number;
+            to_pay_ui: string;
+            /** Format: int64 */
+            wallet_used: number;
+            wallet_used_ui: string;
+        };
+        /** @description The order's header: number, dates, amount, payment. */
+        OrderHeaderOut: {
+            courier: string;
+            delivered_at_ui: string | null;
+            /** @description "Thu, 26 Nov" while on its way. */
+            delivery_date_ui: string;
+            /** Format: int64 */
+            items_count: number;
+            order_ref: string;
+            payment_mode: string;
+            payment_mode_ui: string;
+            placed_at: string;
+            placed_at_ui: string;
+            /** @description The last day a return may be asked for, once delivered. */
+            return_window_ends_ui: string | null;
+            /** Format: int64 */
+            total: number;
+            total_ui: string;
+            tracking_number: string;
+        };
         OrderIn: {
             /** Format: int64 */
             address_id: number;
@@ -1772,6 +1976,103 @@ export interface components {
             expected_to_pay: number;
             payment_mode: components["schemas"]["PaymentMode"];
             use_wallet?: boolean;
+        };
+        /** @description One line of an order and what became of its pieces. */
+        OrderLineOut: {
+            /** Format: int64 */
+            base_order_item_qty: number;
+            /** Format: int64 */
+            id: number;
+            img: string;
+            /** Format: int64 */
+            item_cancelled_quantity: number;
+            /** Format: int64 */
+            item_exchanged_quantity: number;
+            /** Format: int64 */
+            item_returned_quantity: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description What was paid for the whole line after every discount, as the order recorded it.
+             */
+            paid: number;
+            paid_ui: string;
+            /** Format: int64 */
+            price: number;
+            price_ui: string;
+            /** Format: int64 */
+            product_id: number;
+            /** @description `/product-nps/?id=…` for a delivered piece, to rate it. */
+            rate_url: string | null;
+            /**
+             * Format: int64
+             * @description Pieces still open to a return or exchange (spec 000 §4).
+             */
+            rem_quantity: number;
+            /** @description Why not, when it may not. */
+            return_note: string | null;
+            /** @description returnable, exchange_only or none (the category's rule). */
+            return_rule: string;
+            /** @description The piece may be returned or exchanged now. */
+            returnable: boolean;
+            /** @description "34B", or "34B / M" for a bra + panty combo. */
+            size: string;
+            sku: string;
+            slug: string;
+        };
+        /**
+         * @description The order list response (spec 000 §3). `orders` carries each order whole; the per-order fields
+         *     (`orders_util_data`, `product_items`, `oh_details`, `exchange_refund_status`) are also given keyed by
+         *     `encrypted_order_id`, as the spec's client reads them.
+         */
+        OrderListOut: {
+            /** Format: int64 */
+            API_RETRY_LIMIT_IN_MINUTES: number;
+            /** Format: int64 */
+            ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS: number;
+            /**
+             * Format: int64
+             * @description The shopper's orders, whatever the filters.
+             */
+            allOrders: number;
+            /** Format: int64 */
+            current_page: number;
+            exchange_refund_status: {
+                [key: string]: components["schemas"]["RefundStatusOut"];
+            };
+            /** @description Ids of this page's lines that can never be returned or exchanged. */
+            non_returnable_obj_items: number[];
+            /** @description An order on this page was delivered where reverse pickup does not reach. */
+            non_serviceable_pop_up: boolean;
+            oh_details: {
+                [key: string]: components["schemas"]["OrderHeaderOut"];
+            };
+            orders: components["schemas"]["OrderOut"][];
+            orders_data: components["schemas"]["OrdersData"];
+            orders_util_data: {
+                [key: string]: components["schemas"]["OrderUtilOut"];
+            };
+            product_items: {
+                [key: string]: components["schemas"]["OrderLineOut"][];
+            };
+            /** @description Orders on this page with a return or exchange applied. */
+            return_apply_order: string[];
+            /** @description Orders on this page with pieces that may be returned or exchanged now. */
+            returnable_order: string[];
+            time_period: components["schemas"]["Choice"][];
+            /** Format: int64 */
+            total_pages: number;
+        };
+        /** @description An order in the history (spec 000 §3 Order). */
+        OrderOut: {
+            /** @description The opaque id every order URL and call takes. */
+            encrypted_order_id: string;
+            exchange_refund_status: components["schemas"]["RefundStatusOut"];
+            oh_details: components["schemas"]["OrderHeaderOut"];
+            orders_util_data: components["schemas"]["OrderUtilOut"];
+            /** @description The order number people read (DRP0000042). */
+            pk: string;
+            products: components["schemas"]["OrderLineOut"][];
         };
         OrderPlaced: {
             next: components["schemas"]["NextStep"];
@@ -1810,6 +2111,32 @@ export interface components {
             total: number;
             total_ui: string;
         };
+        /** @description The order's status as the shopper sees it and what they may do with it. */
+        OrderUtilOut: {
+            can_cancel: boolean;
+            can_reorder: boolean;
+            can_retry_payment: boolean;
+            can_return: boolean;
+            /** @description cod: cancel through /cancel-order/; prepaid: through /cancel-prepaid-order/ choosing the refund route. */
+            cancel_flow: string;
+            status: string;
+            status_colour: string;
+            status_label: string;
+        };
+        /** @description The list's query and the tables the screen draws with. */
+        OrdersData: {
+            /**
+             * Format: int64
+             * @description Orders matching the filters.
+             */
+            count: number;
+            filter: string;
+            filters: components["schemas"]["Choice"][];
+            /** Format: int64 */
+            per_page: number;
+            statuses: components["schemas"]["StatusStyle"][];
+            time_period: string;
+        };
         OtpRequest: {
             mobile: string;
         };
@@ -1847,6 +2174,14 @@ export interface components {
          * @enum {string}
          */
         PaymentMode: "UPI" | "CARD" | "NETBANKING" | "SAVED_CARD" | "ONLINE" | "COD" | "WALLET";
+        PaymentOut: {
+            /** Format: int64 */
+            amount: number;
+            amount_ui: string;
+            at_ui: string;
+            method: string;
+            status: string;
+        };
         /**
          * @description Who takes online payments (spec 000 §3 paymentSDK).
          * @enum {string}
@@ -2056,6 +2391,38 @@ export interface components {
             /** Format: int64 */
             responseid: number;
         };
+        RefundOption: {
+            /** Format: int64 */
+            amount: number;
+            amount_ui: string;
+            /** @description The refundType to send: wallet or source. */
+            refundType: string;
+            text: string;
+        };
+        RefundOut: {
+            /** Format: int64 */
+            amount: number;
+            amount_ui: string;
+            done: boolean;
+            /** @description wallet, source or bank. */
+            route: string;
+        };
+        /** @description Money going back to the shopper for this order. */
+        RefundStatusOut: {
+            /**
+             * Format: int64
+             * @description Owed and not yet taken by the provider or the bank.
+             */
+            pending: number;
+            pending_ui: string;
+            /** Format: int64 */
+            refunded: number;
+            refunded_ui: string;
+            /** @description wallet, prepaid, cod, cod_mix or prepaid_mix (spec 000 §9): how the order was paid. */
+            source: string;
+            /** @description "₹900 refunded to your Drape wallet", empty when nothing goes back. */
+            text: string;
+        };
         RemainingOfferOut: {
             /** Format: int64 */
             amount_short: number;
@@ -2066,6 +2433,21 @@ export interface components {
         };
         RemainingOffers: {
             result: components["schemas"]["RemainingOfferOut"][];
+        };
+        /** @description `/add_to_cart_order/`. */
+        ReorderForm: {
+            csrfmiddlewaretoken?: string | null;
+            order_id: string;
+        };
+        /** @description A re-order that could not put everything in the cart ('success' text when it did). */
+        ReorderOut: {
+            /** Format: int64 */
+            added_pieces: number;
+            /** Format: int64 */
+            cart_quantity: number;
+            left_out: components["schemas"]["LeftOut"][];
+            message: string;
+            status: string;
         };
         RetryOut: {
             allowed: boolean;
@@ -2213,6 +2595,24 @@ export interface components {
             };
         };
         Status: {
+            status: string;
+        };
+        /** @description One row of the status table shared by server and app: status → label → colour. */
+        StatusStyle: {
+            colour: string;
+            label: string;
+            status: string;
+        };
+        /** @description A step on the order's timeline. */
+        TimelineStep: {
+            at: string;
+            at_ui: string;
+            /** @description shopper, system, provider or operator. */
+            by: string;
+            colour: string;
+            label: string;
+            /** @description Why, in the mover's words (a cancellation reason, a courier and tracking number). */
+            note: string;
             status: string;
         };
         TimerAnswer: {
@@ -2384,6 +2784,99 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReorderForm"];
+            };
+        };
+        responses: {
+            /** @description the text success when every item went in; otherwise the items left out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReorderOut"];
+                };
+            };
+            /** @description The query or body is not valid; the message says which field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReorderOut"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     add_product_request: {
         parameters: {
             query: {
@@ -2933,6 +3426,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelCheckIn"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelCheckOut"];
+                };
+            };
+            /** @description The query or body is not valid; the message says which field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    order_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetailOut"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request's headers are larger than 16 KB. */
@@ -4932,6 +5555,190 @@ export interface operations {
             };
         };
     };
+    cancel_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CancelForm"];
+            };
+        };
+        responses: {
+            /** @description the text success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_prepaid_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CancelPrepaidForm"];
+            };
+        };
+        responses: {
+            /** @description the text success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     cart_dropdown: {
         parameters: {
             query?: never;
@@ -5402,6 +6209,106 @@ export interface operations {
             };
             /** @description The CSRF token is missing or does not match. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    app_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: string | null;
+                /** @description A status filter value of spec 000 §4 (empty: all). */
+                status: string | null;
+                /** @description all, last_30_days, last_6_months or a year. */
+                time_period: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderListOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page: string | null;
+                /** @description A status filter value of spec 000 §4 (empty: all). */
+                status: string | null;
+                /** @description all, last_30_days, last_6_months or a year. */
+                time_period: string | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderListOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

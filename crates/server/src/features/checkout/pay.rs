@@ -126,28 +126,42 @@ pub async fn settle_paid(state: &AppState, provider: &str, provider_order_id: &s
                 }
             }
         }
-        PaidOutcome::NeedsRefund { order_id, attempt_id, amount } => refund_payment(state, provider, *order_id, *attempt_id, payment_id, *amount).await,
+        PaidOutcome::NeedsRefund { order_id, .. } => {
+            tracing::warn!(payment_id, "a payment came for an order no longer waiting for it: refunding it");
+            let key = drape_store::payments::late_payment_key(payment_id);
+            let owed: Vec<_> = state.store.unpaid_source_refunds_of(*order_id).await?.into_iter().filter(|r| r.idempotency_key == key).collect();
+            pay_owed_refunds(state, &owed).await;
+        }
         _ => {}
     }
     Ok(outcome)
 }
 
-/// Gives back money that came for an order no longer waiting for it (paid twice, or after its window).
-async fn refund_payment(state: &AppState, provider: &str, order_id: i64, attempt_id: i64, payment_id: &str, amount: i64) {
-    let key = format!("drape-refund-{payment_id}");
-    let refunded = match provider {
-        PAYU => state.payu.refund(payment_id, amount, &key).await,
-        _ => state.razorpay.refund(payment_id, amount, &key).await,
-    };
-    match refunded {
-        Ok(refund_id) => {
-            let reason = "the order was no longer waiting for this payment";
-            if let Err(e) = state.store.record_refund(order_id, Some(attempt_id), amount, "prepaid", reason, Some(&refund_id), &key, state.now()).await {
-                tracing::error!(error = %e, payment_id, "a refund was made but not recorded");
-            }
-            tracing::warn!(payment_id, refund_id, "a payment for an order no longer waiting was refunded");
+/// Asks the provider for refunds the store owes (each under its own idempotency key, so a retry
+/// never refunds twice) and records each one the provider took. One the provider refuses or cannot
+/// be reached for stays owed; housekeeping asks again.
+pub async fn pay_owed_refunds(state: &AppState, owed: &[drape_store::cancellations::SourceRefund]) {
+    for r in owed {
+        if r.provider_payment_id.is_empty() {
+            tracing::error!(order_id = r.order_id, "a refund is owed for an attempt without a payment id");
+            continue;
         }
-        Err(e) => tracing::error!(error = %e, payment_id, "a payment for an order no longer waiting could not be refunded yet"),
+        let refunded = match r.provider.as_str() {
+            PAYU => state.payu.refund(&r.provider_payment_id, r.amount, &r.idempotency_key).await,
+            _ => state.razorpay.refund(&r.provider_payment_id, r.amount, &r.idempotency_key).await,
+        };
+        match refunded {
+            Ok(refund_id) => {
+                let recorded = state
+                    .store
+                    .record_refund(r.order_id, Some(r.attempt_id), r.amount, "prepaid", &r.reason, Some(&refund_id), &r.idempotency_key, state.now())
+                    .await;
+                if let Err(e) = recorded {
+                    tracing::error!(error = %e, refund_id, "a refund was made but not recorded; the next try records it");
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, order_id = r.order_id, "a refund could not be made yet; housekeeping will try again"),
+        }
     }
 }
 
@@ -326,6 +340,10 @@ pub async fn housekeeping(state: &AppState) {
             }
         }
         Err(e) => tracing::warn!(error = %e, "open payment attempts could not be read"),
+    }
+    match state.store.unpaid_source_refunds(now - Duration::minutes(1), 50).await {
+        Ok(owed) => pay_owed_refunds(state, &owed).await,
+        Err(e) => tracing::warn!(error = %e, "owed refunds could not be read"),
     }
     let cutoff = now - Duration::hours(state.config.payment_window.hold_hours);
     match state.store.orders_past_payment_window(cutoff, 500).await {

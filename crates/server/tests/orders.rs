@@ -1,0 +1,315 @@
+//! Orders after the purchase over HTTP (issue 12): the history as JSON to the app and as the page to
+//! a browser, its filters and pages; one order with its timeline; cancelling cash-on-delivery and
+//! prepaid orders with the money going back once; re-ordering; other shoppers' orders.
+
+mod common;
+
+use common::shopping::*;
+use common::*;
+use drape_domain::clock::Clock;
+use serde_json::{json, Value};
+
+const DEMO: &str = "9876543210";
+
+async fn history(app: &TestApp, b: &mut Browser, query: &str) -> Answer {
+    let mut req = b.get_request(&format!("/order/history/{query}"));
+    req.headers_mut().insert("accept", "application/json".parse().unwrap());
+    req.headers_mut().insert("x-requested-with", "XMLHttpRequest".parse().unwrap());
+    b.send(app, req).await
+}
+
+fn refs(list: &Value) -> Vec<String> {
+    list["orders"].as_array().unwrap().iter().map(|o| o["pk"].as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn the_history_pages_filters_and_answers_json_only_to_the_app() {
+    let app = app().await;
+    let mut b = Browser::new();
+    // Logged out: the app's call is refused; nothing about anyone's orders.
+    assert_eq!(history(&app, &mut b, "").await.assert_error(401)["error"], "login_required");
+    b.login(&app, DEMO).await;
+
+    let page1 = history(&app, &mut b, "").await;
+    assert_eq!(page1.status, 200, "{}", page1.text);
+    let page1 = page1.json();
+    for field in [
+        "orders",
+        "orders_data",
+        "orders_util_data",
+        "product_items",
+        "oh_details",
+        "exchange_refund_status",
+        "non_serviceable_pop_up",
+        "non_returnable_obj_items",
+        "time_period",
+        "allOrders",
+        "returnable_order",
+        "return_apply_order",
+        "API_RETRY_LIMIT_IN_MINUTES",
+        "ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS",
+        "current_page",
+        "total_pages",
+    ] {
+        assert!(page1.get(field).is_some(), "{field} in the order list response");
+    }
+    assert_eq!(refs(&page1), ["DRPDEMO0006", "DRPDEMO0005", "DRPDEMO0004"], "newest first, three to a screen");
+    assert_eq!((page1["current_page"].as_i64(), page1["total_pages"].as_i64(), page1["allOrders"].as_i64()), (Some(1), Some(2), Some(6)));
+    assert_eq!((page1["API_RETRY_LIMIT_IN_MINUTES"].as_i64(), page1["ORDER_PENDING_INVENTORY_LIMIT_IN_HOURS"].as_i64()), (Some(5), Some(2)));
+    let shipped = &page1["orders"][0];
+    assert_eq!(shipped["orders_util_data"]["status_label"], "Order Shipped");
+    assert_eq!(shipped["orders_util_data"]["can_cancel"], false);
+    assert!(shipped["oh_details"]["tracking_number"].as_str().unwrap().starts_with("DL"));
+    let id = shipped["encrypted_order_id"].as_str().unwrap();
+    assert_eq!(page1["oh_details"][id]["order_ref"], "DRPDEMO0006", "keyed by encrypted_order_id too");
+    // The status table is the server's, colours included, for every status of spec 000 §4.
+    assert_eq!(page1["orders_data"]["statuses"].as_array().unwrap().len(), 18);
+    // The combo set (DRPDEMO0005) holds panties: never returnable, and named as such.
+    let set_line = page1["orders"][1]["products"][0]["id"].as_i64().unwrap();
+    assert!(page1["non_returnable_obj_items"].as_array().unwrap().contains(&json!(set_line)));
+    assert_eq!(page1["orders"][1]["products"][0]["returnable"], false);
+    // The activewear order delivered 21 days ago is inside its 35 days.
+    assert_eq!(page1["returnable_order"], json!([page1["orders"][2]["encrypted_order_id"]]));
+    assert!(page1["orders"][2]["products"][0]["rate_url"].as_str().unwrap().starts_with("/product-nps/?id="));
+
+    let page2 = history(&app, &mut b, "?page=2").await.json();
+    assert_eq!(refs(&page2), ["DRPDEMO0003", "DRPDEMO0002", "DRPDEMO0001"]);
+    // The bra delivered 36 days ago is past its window.
+    let closed = &page2["orders"][2]["products"][0];
+    assert_eq!((closed["returnable"].as_bool(), closed["return_note"].as_str()), (Some(false), Some("The return window for this item has closed.")));
+    assert!(history(&app, &mut b, "?page=9").await.json()["orders"].as_array().unwrap().is_empty());
+
+    let delivered = history(&app, &mut b, "?status=Delivered").await.json();
+    assert_eq!((delivered["orders_data"]["count"].as_i64(), delivered["total_pages"].as_i64()), (Some(5), Some(2)));
+    assert!(delivered["orders"].as_array().unwrap().iter().all(|o| o["orders_util_data"]["status"] == "Delivered"));
+    assert_eq!(refs(&history(&app, &mut b, "?status=OpenOrder").await.json()), ["DRPDEMO0006"]);
+    assert_eq!(history(&app, &mut b, "?status=Cancelled").await.json()["orders_data"]["count"], 0);
+    let recent = history(&app, &mut b, "?time_period=last_30_days").await.json();
+    assert_eq!(refs(&recent), ["DRPDEMO0006", "DRPDEMO0005", "DRPDEMO0004"], "{}", recent["orders_data"]);
+    assert_eq!(recent["total_pages"], 1);
+    let years: Vec<&str> = recent["time_period"].as_array().unwrap().iter().map(|t| t["value"].as_str().unwrap()).collect();
+    assert_eq!(&years[..4], ["all", "last_30_days", "last_6_months", "2026"]);
+    assert_eq!(history(&app, &mut b, "?time_period=2025").await.json()["orders_data"]["count"], 0);
+
+    // Bad filters are refused with the message, never a panic or an empty guess.
+    assert!(history(&app, &mut b, "?status=Shipped").await.assert_error(400)["fields"]["status"].is_string());
+    history(&app, &mut b, "?time_period=yesterday").await.assert_error(400);
+    history(&app, &mut b, "?page=0").await.assert_error(400);
+    history(&app, &mut b, "?page=abc").await.assert_error(400);
+
+    // The app variant answers the same; a browser navigating gets the web app, not the data.
+    let mut req = b.get_request("/order/app/history/?page=2");
+    req.headers_mut().insert("x-requested-with", "XMLHttpRequest".parse().unwrap());
+    assert_eq!(refs(&b.send(&app, req).await.json()), ["DRPDEMO0003", "DRPDEMO0002", "DRPDEMO0001"]);
+    let mut page = b.get_request("/order/history/");
+    page.headers_mut().insert("accept", "text/html,application/xhtml+xml,application/json;q=0.9".parse().unwrap());
+    let page = b.send(&app, page).await;
+    assert!(!page.text.contains("allOrders"), "a browser gets the page: {}", page.status);
+
+    // Another shopper sees only their own (none).
+    let mut other = Browser::new();
+    other.login(&app, "9123470501").await;
+    let theirs = history(&app, &mut other, "").await.json();
+    assert_eq!((theirs["allOrders"].as_i64(), theirs["orders"].as_array().unwrap().len()), (Some(0), 0));
+}
+
+#[tokio::test]
+async fn an_order_in_full_has_its_timeline_and_is_only_its_shoppers() {
+    let app = app().await;
+    let mut b = Browser::new();
+    b.login(&app, DEMO).await;
+    let list = history(&app, &mut b, "?page=2").await.json();
+    let id = list["orders"][0]["encrypted_order_id"].as_str().unwrap().to_string();
+    let detail = b.get(&app, &format!("/api/v1/orders/{id}/")).await;
+    assert_eq!(detail.status, 200, "{}", detail.text);
+    let d = detail.json();
+    let steps: Vec<&str> = d["timeline"].as_array().unwrap().iter().map(|s| s["label"].as_str().unwrap()).collect();
+    assert_eq!(steps, ["Order Received", "Order Packed", "Order Shipped", "Order Delivered"]);
+    assert!(d["timeline"][2]["note"].as_str().unwrap().starts_with("Delhivery DL"));
+    assert_eq!(d["address"]["city"], "Bengaluru");
+    assert_eq!(d["order"]["pk"], "DRPDEMO0003");
+
+    let mut other = Browser::new();
+    other.login(&app, "9123470502").await;
+    other.get(&app, &format!("/api/v1/orders/{id}/")).await.assert_error(404);
+    b.get(&app, "/api/v1/orders/not-an-order/").await.assert_error(404);
+    Browser::new().get(&app, &format!("/api/v1/orders/{id}/")).await.assert_error(401);
+}
+
+/// Places a cash-on-delivery order of `qty` pieces for a new shopper, part paid from the wallet.
+async fn cod_order(app: &TestApp, mobile: &str, qty: i64, wallet: i64) -> (Browser, String, i64) {
+    let (mut b, address_id) = shopper_with_cart(app, mobile, "400050", qty).await;
+    let user_id = b_user(app, mobile).await;
+    if wallet > 0 {
+        app.db.store.wallet_entry(user_id, drape_domain::wallet::EntryKind::Credit, wallet, "goodwill", None, app.clock.now()).await.unwrap().unwrap();
+    }
+    let q = quote(app, &mut b, &format!("address_id={address_id}&payment_mode=COD&use_wallet={}", (wallet > 0) as i32)).await;
+    let to_pay = q["breakup"]["to_pay"].as_i64().unwrap();
+    let placed = place(
+        app,
+        &mut b,
+        &format!("cod-{mobile}"),
+        json!({"address_id": address_id, "payment_mode": "COD", "use_wallet": wallet > 0, "expected_to_pay": to_pay}),
+    )
+    .await;
+    assert_eq!(placed.status, 201, "{}", placed.text);
+    let order_id = placed.json()["order_id"].as_str().unwrap().to_string();
+    (b, order_id, user_id)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelling_a_cod_order_gives_stock_and_wallet_back_once() {
+    let app = shop().await;
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let stock = || async { app.db.store.sizes(p.id).await.unwrap().into_iter().map(|s| s.stock).sum::<i64>() };
+    let before = stock().await;
+    let (mut b, order_id, user_id) = cod_order(&app, "9123470601", 2, 20_000).await;
+    assert_eq!(stock().await, before - 2);
+    assert_eq!(app.db.store.wallet_balance(user_id).await.unwrap(), 0);
+
+    let check = b.post(&app, "/api/v1/order-cancel-check/", json!({"order_id": order_id, "drape_request_id": "r-1"})).await.json();
+    assert_eq!((check["cancellable"].as_bool(), check["cancel_flow"].as_str(), check["drape_request_id"].as_str()), (Some(true), Some("cod"), Some("r-1")));
+    assert_eq!(check["refund_options"][0]["refundType"], "wallet");
+    assert_eq!(check["refund_options"][0]["amount"], 20_000, "only the wallet's part was paid");
+    let reason = check["reasons"][0].as_str().unwrap().to_string();
+
+    // Bad input changes nothing.
+    let cancel = |b: &Browser, reason: &str, comment: &str| {
+        let fields = [("reason", reason.to_string()), ("orderid", order_id.clone()), ("comment", comment.to_string())];
+        let pairs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        b.form_request("/cancel-order/", &pairs)
+    };
+    assert!({
+        let req = cancel(&b, "", "");
+        b.send(&app, req).await
+    }
+    .assert_error(400)["fields"]["reason"]
+        .is_string());
+    assert!({
+        let req = cancel(&b, "Because", "");
+        b.send(&app, req).await
+    }
+    .assert_error(400)["fields"]["reason"]
+        .is_string());
+    assert!({
+        let req = cancel(&b, "Other", "");
+        b.send(&app, req).await
+    }
+    .assert_error(400)["fields"]["comment"]
+        .is_string());
+    let mut no_token = b.clone();
+    no_token.send_csrf = false;
+    assert_eq!(no_token.form(&app, "/cancel-order/", &[("reason", &reason), ("orderid", &order_id)]).await.assert_error(403)["error"], "csrf_failed");
+    let mut stranger = Browser::new();
+    stranger.login(&app, "9123470602").await;
+    stranger.form(&app, "/cancel-order/", &[("reason", &reason), ("orderid", &order_id)]).await.assert_error(404);
+    stranger.post(&app, "/api/v1/order-cancel-check/", json!({"order_id": order_id})).await.assert_error(404);
+    assert_eq!(stock().await, before - 2, "nothing changed");
+
+    // A burst of the same cancel (double taps, retries): each hears 'success', the money comes back once.
+    let answers = burst(&app, (0..6).map(|_| cancel(&b, &reason, "Ordered the wrong colour")).collect()).await;
+    for a in &answers {
+        assert_eq!((a.status.as_u16(), a.text.as_str()), (200, "success"));
+    }
+    assert_eq!(stock().await, before, "both pieces back on sale");
+    assert_eq!(app.db.store.wallet_balance(user_id).await.unwrap(), 20_000, "the wallet's part back, once");
+    let d = b.get(&app, &format!("/api/v1/orders/{order_id}/")).await.json();
+    assert_eq!(d["order"]["orders_util_data"]["status_label"], "Order Cancelled");
+    let last = d["timeline"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!((last["by"].as_str(), last["note"].as_str()), (Some("shopper"), Some(format!("{reason}: Ordered the wrong colour").as_str())));
+    assert!(d["order"]["exchange_refund_status"]["text"].as_str().unwrap().contains("wallet"));
+    let outbox = app.db.store.recent_messages(20).await.unwrap();
+    assert!(outbox.iter().any(|m| m.body.contains("is cancelled") && m.body.contains("wallet")), "the shopper is told");
+    let check = b.post(&app, "/api/v1/order-cancel-check/", json!({"order_id": order_id})).await.json();
+    assert_eq!(check["cancellable"], false);
+}
+
+/// Places and pays a UPI order through the sandbox gateway; returns the order id and what was paid.
+async fn paid_upi_order(app: &TestApp, mobile: &str) -> (Browser, String, i64) {
+    let (mut b, address_id) = shopper_with_cart(app, mobile, "400050", 1).await;
+    let to_pay = quote(app, &mut b, &format!("address_id={address_id}")).await["breakup"]["to_pay"].as_i64().unwrap();
+    let placed = place(app, &mut b, &format!("upi-{mobile}"), json!({"address_id": address_id, "payment_mode": "UPI", "expected_to_pay": to_pay})).await.json();
+    let order_id = placed["order_id"].as_str().unwrap().to_string();
+    let start = b.post(app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await.json();
+    let pay = provider_pays(app, &start, json!({"method": "upi", "vpa": "success@razorpay"})).await.json();
+    let done = provider_completes(app, pay["razorpay_payment_id"].as_str().unwrap(), json!({"action": "approve"})).await.json();
+    assert_eq!(b.post(app, "/api/v1/payments/razorpay/callback/", done).await.json()["status"], "Verified");
+    (b, order_id, to_pay)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_prepaid_order_goes_back_to_the_wallet_or_through_the_provider() {
+    let app = shop().await;
+    // To the wallet, at once.
+    let (mut b, order_id, paid) = paid_upi_order(&app, "9123470611").await;
+    let user_id = b_user(&app, "9123470611").await;
+    let check = b.post(&app, "/api/v1/order-cancel-check/", json!({"order_id": order_id})).await.json();
+    assert_eq!(check["cancel_flow"], "prepaid");
+    let types: Vec<&str> = check["refund_options"].as_array().unwrap().iter().map(|o| o["refundType"].as_str().unwrap()).collect();
+    assert_eq!(types, ["wallet", "source"]);
+    // The COD call refuses a paid order: the shopper must choose where the money goes.
+    let reason = "Ordered by mistake";
+    assert!(b.form(&app, "/cancel-order/", &[("reason", reason), ("orderid", &order_id)]).await.assert_error(400)["fields"]["refundType"].is_string());
+    let bad = b.form(&app, "/cancel-prepaid-order/", &[("one", reason), ("refundType", "bank"), ("is_user", "1"), ("orderId", &order_id)]).await;
+    assert!(bad.assert_error(400)["fields"]["refundType"].is_string());
+    let ok =
+        b.form(&app, "/cancel-prepaid-order/", &[("one", reason), ("refundType", "wallet"), ("is_user", "1"), ("orderId", &order_id), ("comment", "")]).await;
+    assert_eq!((ok.status.as_u16(), ok.text.as_str()), (200, "success"));
+    assert_eq!(app.db.store.wallet_balance(user_id).await.unwrap(), paid, "the wallet grew by what was paid");
+
+    // To the original payment: the provider refunds it, under the store's idempotency key.
+    let (mut b, order_id, paid) = paid_upi_order(&app, "9123470612").await;
+    let user_id = b_user(&app, "9123470612").await;
+    let ok = b.form(&app, "/cancel-prepaid-order/", &[("one", reason), ("refundType", "source"), ("is_user", "1"), ("orderId", &order_id)]).await;
+    assert_eq!((ok.status.as_u16(), ok.text.as_str()), (200, "success"));
+    let row = app.db.store.shopper_order(user_id, &order_id).await.unwrap().unwrap();
+    let refunds = app.db.store.refunds_of(row.id).await.unwrap();
+    assert_eq!(refunds.len(), 1, "{refunds:?}");
+    assert_eq!((refunds[0].0, refunds[0].1.as_str()), (paid, "prepaid"));
+    assert!(refunds[0].2.as_deref().unwrap().starts_with("rfnd_"));
+    assert_eq!(app.db.store.wallet_balance(user_id).await.unwrap(), 0);
+    let d = b.get(&app, &format!("/api/v1/orders/{order_id}/")).await.json();
+    assert_eq!(d["refunds"][0]["done"], true);
+    // Housekeeping finds nothing more to refund.
+    assert!(app.db.store.unpaid_source_refunds(app.clock.now() + chrono::Duration::hours(1), 10).await.unwrap().is_empty());
+    // Once is all: a repeat says success and refunds nothing more.
+    b.form(&app, "/cancel-prepaid-order/", &[("one", reason), ("refundType", "source"), ("is_user", "1"), ("orderId", &order_id)]).await;
+    assert_eq!(app.db.store.refunds_of(row.id).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn a_shipped_order_cannot_be_cancelled_and_reordering_fills_the_bag() {
+    let app = app().await;
+    let mut b = Browser::new();
+    b.login(&app, DEMO).await;
+    let list = history(&app, &mut b, "").await.json();
+    let shipped = list["orders"][0]["encrypted_order_id"].as_str().unwrap().to_string();
+    let no = b.form(&app, "/cancel-order/", &[("reason", "Ordered by mistake"), ("orderid", &shipped)]).await;
+    assert!(no.assert_error(409)["message"].as_str().unwrap().contains("shipped"));
+
+    // Re-order the activewear order: in stock, so everything goes in.
+    let active = list["orders"][2]["encrypted_order_id"].as_str().unwrap().to_string();
+    let before = b.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"].as_i64().unwrap_or(0);
+    let again = b.form(&app, "/add_to_cart_order/", &[("order_id", &active)]).await;
+    assert_eq!((again.status.as_u16(), again.text.as_str()), (200, "success"));
+    let after = b.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"].as_i64().unwrap();
+    assert_eq!(after, before + 1);
+
+    // Sold out since: named, nothing added.
+    let line_sku = {
+        let id = app.db.store.order_id_by_public_id(&active).await.unwrap().unwrap();
+        let line = app.db.store.lines_of(&[id]).await.unwrap().remove(0);
+        let sizes = app.db.store.sizes(line.product_id).await.unwrap();
+        sizes.into_iter().find(|s| s.value == line.size_value).unwrap().sku
+    };
+    app.db.store.set_size_stock(&line_sku, 0).await.unwrap();
+    let sold_out = b.form(&app, "/add_to_cart_order/", &[("order_id", &active)]).await;
+    let body = sold_out.json();
+    assert_eq!(sold_out.status.as_u16(), 409, "{body}");
+    assert_eq!(body["left_out"][0]["reason"], "Out of stock in this size");
+    assert!(body["message"].as_str().unwrap().contains(body["left_out"][0]["name"].as_str().unwrap()));
+
+    let mut stranger = Browser::new();
+    stranger.login(&app, "9123470503").await;
+    stranger.form(&app, "/add_to_cart_order/", &[("order_id", &active)]).await.assert_error(404);
+}
