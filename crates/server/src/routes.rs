@@ -51,6 +51,9 @@ pub const STATE_CHANGING_ROUTES: &[(&str, &str)] = &[
     ("POST", "/cancel-order/"),
     ("POST", "/cancel-prepaid-order/"),
     ("POST", "/add_to_cart_order/"),
+    ("POST", "/calculate_return_price_new/"),
+    ("POST", "/sap_exchange_return_request/"),
+    ("POST", "/exchange_return_request/"),
 ];
 
 /// State-changing routes the payment provider calls: no CSRF cookie, a signature instead (checked by
@@ -95,6 +98,11 @@ pub fn router(state: AppState) -> Router {
         .route("/cancel-order/", post(orders::cancel::cancel_order))
         .route("/cancel-prepaid-order/", post(orders::cancel::cancel_prepaid_order))
         .route("/add_to_cart_order/", post(orders::reorder::reorder))
+        .route("/exchange_realtime_size/", get(orders::returns::exchange_sizes))
+        .route("/showOfferProductsExchange/", get(orders::returns::offer_products))
+        .route("/calculate_return_price_new/", post(orders::returns::return_price))
+        .route("/sap_exchange_return_request/", post(orders::returns::request_return))
+        .route("/exchange_return_request/", post(orders::returns::request_return_legacy))
         .route("/api/v2/main-menu-msite/", get(catalog::menu))
         .route("/web/api/v1/products/", get(catalog::listing))
         .route("/web/api/v1/product-mobile/{slug}/", get(catalog::product))

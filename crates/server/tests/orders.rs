@@ -313,3 +313,178 @@ async fn a_shipped_order_cannot_be_cancelled_and_reordering_fills_the_bag() {
     stranger.login(&app, "9123470503").await;
     stranger.form(&app, "/add_to_cart_order/", &[("order_id", &active)]).await.assert_error(404);
 }
+
+fn return_form<'a>(order: &'a str, item: &'a str, process: &'a str, qty: &'a str, size: &'a str) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("orderId", order),
+        ("checked_products", item),
+        ("checked_prod_quantity", qty),
+        ("checked_prod_process", process),
+        ("checked_prod_exchange_size", size),
+        ("reasons_for_refund", "Size too small"),
+        ("reasons_comments", ""),
+        ("new_order_address", "0"),
+        ("payment_type", "cod"),
+    ]
+}
+
+const BANK: [(&str, &str); 5] = [
+    ("accountName", "Riya Sharma"),
+    ("accountNnumber", "50100123456789"),
+    ("confirmAccountNumber", "50100123456789"),
+    ("ifscCode", "HDFC0001234"),
+    ("branchName", "Indiranagar"),
+];
+
+async fn pickup_at_demo_address(app: &TestApp) {
+    let s = drape_domain::delivery::Service { prepaid: true, cod: true, pickup: true, days: 3 };
+    app.db.store.import_serviceability(&[(drape_domain::validation::Pincode::parse("560038").unwrap(), s)]).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_cod_return_asks_for_bank_details_and_refunds_what_was_paid_once() {
+    let app = app().await;
+    app.db.add_ifsc(&[("HDFC0001234", "HDFC", "HDFC Bank")]).await;
+    let mut b = Browser::new();
+    b.login(&app, DEMO).await;
+    let list = history(&app, &mut b, "").await.json();
+    let active = &list["orders"][2];
+    let order = active["encrypted_order_id"].as_str().unwrap().to_string();
+    let item = active["products"][0]["id"].as_i64().unwrap().to_string();
+    let paid = active["products"][0]["paid"].as_i64().unwrap();
+
+    let price = b.form(&app, "/calculate_return_price_new/", &return_form(&order, &item, "Return", "1", "")).await;
+    assert_eq!(price.status, 200, "{}", price.text);
+    let price = price.json();
+    assert_eq!((price["total_refund"].as_i64(), price["refund_source"].as_str(), price["needs_bank_details"].as_bool()), (Some(paid), Some("cod"), Some(true)));
+
+    // Where the courier cannot collect: the spec's message, nothing reserved.
+    let no_pickup = b.form(&app, "/sap_exchange_return_request/", &return_form(&order, &item, "Return", "1", "")).await;
+    assert_eq!(no_pickup.assert_error(400)["message"], "Reverse Pickup service is not available for this pincode");
+    pickup_at_demo_address(&app).await;
+    let no_bank = b.form(&app, "/sap_exchange_return_request/", &return_form(&order, &item, "Return", "1", "")).await;
+    assert_eq!(no_bank.assert_error(400)["message"], "please enter the bank details");
+    let with = |changes: &[(&'static str, &'static str)]| {
+        let mut f: Vec<(&str, &str)> = return_form(&order, &item, "Return", "1", "");
+        f.extend(BANK.iter().map(|(k, v)| (*k, *v)));
+        f.retain(|(k, _)| !changes.iter().any(|c| c.0 == *k));
+        f.extend(changes.iter().copied());
+        f.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect::<Vec<_>>()
+    };
+    let send = |b: &Browser, f: Vec<(String, String)>| {
+        let pairs: Vec<(&str, &str)> = f.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        b.form_request("/sap_exchange_return_request/", &pairs)
+    };
+    let mismatch = {
+        let req = send(&b, with(&[("confirmAccountNumber", "50100123456788")]));
+        b.send(&app, req).await
+    };
+    assert!(mismatch.assert_error(400)["fields"]["confirmAccountNumber"].is_string());
+    let unknown = {
+        let req = send(&b, with(&[("ifscCode", "ZZZZ0001234")]));
+        b.send(&app, req).await
+    };
+    assert!(unknown.assert_error(400)["fields"]["ifscCode"].is_string());
+    let two = {
+        let req = send(&b, with(&[("checked_prod_quantity", "2")]));
+        b.send(&app, req).await
+    };
+    assert_eq!(two.assert_error(409)["error"], "quantity_above_remaining");
+    let mut no_token = b.clone();
+    no_token.send_csrf = false;
+    let pairs = with(&[]);
+    let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    no_token.form(&app, "/sap_exchange_return_request/", &pairs).await.assert_error(403);
+    let mut stranger = Browser::new();
+    stranger.login(&app, "9123470701").await;
+    stranger.form(&app, "/sap_exchange_return_request/", &pairs).await.assert_error(404);
+    stranger.form(&app, "/calculate_return_price_new/", &pairs).await.assert_error(404);
+
+    // Panties never go back; the bra's window closed.
+    let set = &list["orders"][1];
+    let set_form = return_form(set["encrypted_order_id"].as_str().unwrap(), "0", "Return", "1", "");
+    let set_item = set["products"][0]["id"].as_i64().unwrap().to_string();
+    let mut set_form: Vec<(&str, &str)> = set_form.into_iter().filter(|(k, _)| *k != "checked_products").collect();
+    set_form.push(("checked_products", &set_item));
+    assert_eq!(b.form(&app, "/sap_exchange_return_request/", &set_form).await.assert_error(409)["error"], "not_returnable");
+
+    // Twice, as a double tap: one request.
+    let answers = burst(&app, vec![send(&b, with(&[])), send(&b, with(&[]))]).await;
+    let ids: Vec<String> = answers
+        .iter()
+        .map(|a| {
+            assert_eq!(a.status, 200, "{}", a.text);
+            a.json()["return_id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(ids[0], ids[1]);
+    let d = b.get(&app, &format!("/api/v1/orders/{order}/")).await.json();
+    assert_eq!(d["returns"].as_array().unwrap().len(), 1);
+    assert_eq!((d["returns"][0]["status_label"].as_str(), d["returns"][0]["refund_route"].as_str()), (Some("Return requested"), Some("bank")));
+    assert_eq!(d["order"]["products"][0]["rem_quantity"], 0);
+    let again = history(&app, &mut b, "").await.json();
+    assert_eq!(again["return_apply_order"], json!([order]));
+    assert!(app.db.store.recent_messages(10).await.unwrap().iter().any(|m| m.body.contains("return request")));
+
+    // The operator's side: collected, received, approved, paid by bank transfer.
+    let r = app.db.store.return_by_public_id(&ids[0]).await.unwrap().unwrap();
+    assert_eq!((r.bank_name.as_deref(), r.bank_account_number.as_deref()), (Some("HDFC Bank"), Some("50100123456789")));
+    let now = app.clock.now();
+    app.db.store.schedule_pickup(r.id, "2026-11-24", "Delhivery", "operator:cli", now).await.unwrap();
+    app.db.store.mark_picked_up(r.id, "operator:cli", now).await.unwrap();
+    app.db.store.receive_return(r.id, true, "operator:cli", now).await.unwrap();
+    app.db.store.approve_return(r.id, "operator:cli", now).await.unwrap();
+    app.db.store.record_bank_refund(r.id, "UTR12345678", "operator:cli", now).await.unwrap();
+    let d = b.get(&app, &format!("/api/v1/orders/{order}/")).await.json();
+    assert_eq!(d["returns"][0]["status_label"], "Refunded");
+    assert_eq!(d["order"]["orders_util_data"]["status"], "Sales Returned", "its one piece came back");
+    assert_eq!(d["refunds"][0]["done"], true);
+}
+
+#[tokio::test]
+async fn an_exchange_holds_the_new_size_and_places_a_free_order() {
+    let app = app().await;
+    pickup_at_demo_address(&app).await;
+    let mut b = Browser::new();
+    b.login(&app, DEMO).await;
+    let page2 = history(&app, &mut b, "?page=2").await.json();
+    let night = &page2["orders"][0];
+    let order = night["encrypted_order_id"].as_str().unwrap().to_string();
+    let line = &night["products"][0];
+    let (item, product_id, size) = (line["id"].as_i64().unwrap().to_string(), line["product_id"].as_i64().unwrap(), line["size"].as_str().unwrap().to_string());
+
+    let sizes = b.get(&app, &format!("/exchange_realtime_size/?prod_id={product_id}&exchange=exc&variation={size}")).await.json();
+    let choices = sizes["sizes"].as_array().unwrap();
+    assert!(!choices.is_empty() && choices.iter().all(|s| s["value"] != size.as_str()), "{sizes}");
+    let new_size = choices[0]["value"].as_str().unwrap().to_string();
+    let store = app.db.store.clone();
+    let stock_of = |v: String| {
+        let store = store.clone();
+        async move { store.sizes(product_id).await.unwrap().into_iter().find(|s| s.value == v).unwrap().stock }
+    };
+    let before = stock_of(new_size.clone()).await;
+    b.get(&app, "/exchange_realtime_size/?prod_id=abc").await.assert_error(400);
+
+    let offers = b.get(&app, &format!("/showOfferProductsExchange/?orderId={order}&pId={product_id}&qty=1&size={size}&color=&page=1")).await;
+    assert_eq!(offers.status, 200, "{}", offers.text);
+    let mut stranger = Browser::new();
+    stranger.login(&app, "9123470702").await;
+    stranger.get(&app, &format!("/showOfferProductsExchange/?orderId={order}&pId={product_id}")).await.assert_error(404);
+
+    let done = b.form(&app, "/sap_exchange_return_request/", &return_form(&order, &item, "Exchange", "1", &new_size)).await;
+    assert_eq!(done.status, 200, "{}", done.text);
+    let done = done.json();
+    assert_eq!(done["refund_amount"], 0);
+    let exchange_ref = done["exchange_order_ref"].as_str().unwrap().to_string();
+    assert_eq!(stock_of(new_size.clone()).await, before - 1, "held for the exchange at once");
+    let list = history(&app, &mut b, "").await.json();
+    let newest = &list["orders"][0];
+    assert_eq!((newest["pk"].as_str(), newest["orders_util_data"]["status_label"].as_str()), (Some(exchange_ref.as_str()), Some("Order Received")));
+    assert_eq!(newest["oh_details"]["total"], 0);
+    assert_eq!(newest["products"][0]["size"], new_size.as_str());
+    let d = b.get(&app, &format!("/api/v1/orders/{}/", newest["encrypted_order_id"].as_str().unwrap())).await.json();
+    assert_eq!(d["exchange_of"], night["pk"]);
+    // The same piece cannot go back again.
+    let twice = b.form(&app, "/sap_exchange_return_request/", &return_form(&order, &item, "Return", "1", "")).await;
+    assert_eq!(twice.assert_error(409)["error"], "quantity_above_remaining");
+}

@@ -18,6 +18,7 @@ pub mod orders;
 pub mod outbox;
 pub mod payments;
 pub mod reference;
+pub mod returns;
 pub mod reviews;
 pub mod seed;
 pub mod testing;

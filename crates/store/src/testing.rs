@@ -218,3 +218,23 @@ impl TestDb {
         }
     }
 }
+
+impl TestDb {
+    /// Puts IFSC codes in the bank list (tests need a few, not Razorpay's 170,000).
+    pub async fn add_ifsc(&self, rows: &[(&str, &str, &str)]) {
+        for (code, bank_code, bank) in rows {
+            sqlx::query("INSERT INTO banks (code, name) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING")
+                .bind(*bank_code)
+                .bind(*bank)
+                .execute(&self.store.pool)
+                .await
+                .expect("bank");
+            sqlx::query("INSERT INTO ifsc_codes (code, bank_code) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING")
+                .bind(*code)
+                .bind(*bank_code)
+                .execute(&self.store.pool)
+                .await
+                .expect("ifsc");
+        }
+    }
+}

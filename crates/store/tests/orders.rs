@@ -3,8 +3,9 @@
 //! change is on the timeline, and the history filters and pages.
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
-use drape_domain::orders::{HistoryFilter, OrderStatus, TimePeriod};
+use drape_domain::orders::{remaining, HistoryFilter, OrderStatus, TimePeriod};
 use drape_domain::refunds::RefundRoute;
+use drape_domain::returns::{Process, ReturnStatus};
 use drape_domain::wallet::EntryKind;
 use drape_store::cancellations::CancelOutcome;
 use drape_store::carts::{CartLine, CartOwner};
@@ -12,6 +13,7 @@ use drape_store::checkout::{NewOrder, PlaceOutcome, PlacedLine, PlacedOrder};
 use drape_store::offers::NewCoupon;
 use drape_store::order_history::HistoryQuery;
 use drape_store::order_status::{Move, SHOPPER, SYSTEM};
+use drape_store::returns::{NewReturn, ReturnLine, ReturnOutcome, ReturnStep};
 use drape_store::testing::TestDb;
 use drape_store::Store;
 
@@ -285,6 +287,184 @@ async fn the_history_filters_by_status_and_time_and_pages_by_three() {
         assert_eq!(s.order_history(&q(HistoryFilter::All, TimePeriod::Last6Months, 1)).await.unwrap().matching, 3, "{e}");
         let (count, first) = s.order_span(user.id).await.unwrap();
         assert_eq!((count, first), (7, Some((now() - Duration::days(400)).timestamp_millis())), "{e}");
+        db.finish().await;
+    }
+}
+
+async fn delivered(s: &Store, shop: &Shop, user_id: i64, quantity: i64, mode: &str, wallet_used: i64, at: DateTime<Utc>) -> PlacedOrder {
+    let o = place(s, shop, user_id, quantity, OrderStatus::Verified, mode, wallet_used, None, at).await;
+    s.move_order(o.id, OrderStatus::Picked, SYSTEM, "", at).await.unwrap();
+    s.ship_order(o.id, "Delhivery", "DL1", SYSTEM, at).await.unwrap();
+    assert!(matches!(s.move_order(o.id, OrderStatus::Delivered, SYSTEM, "", at).await.unwrap(), Move::Moved { .. }));
+    o
+}
+
+#[allow(clippy::too_many_arguments)]
+fn a_return(
+    order: &PlacedOrder,
+    user_id: i64,
+    item: i64,
+    process: Process,
+    quantity: i64,
+    exchange: Option<(i64, i64, String)>,
+    route: &str,
+    key: &str,
+) -> NewReturn {
+    NewReturn {
+        order_id: order.id,
+        user_id,
+        lines: vec![ReturnLine { order_item_id: item, process, quantity, exchange }],
+        reason: "Too small".into(),
+        comment: String::new(),
+        pickup_address_json: "{}".into(),
+        refund_route: route.into(),
+        bank: None,
+        request_key: key.into(),
+    }
+}
+
+#[tokio::test]
+async fn two_requests_for_the_same_pieces_reserve_them_once() {
+    for db in TestDb::all().await {
+        let s = db.store.clone();
+        let e = db.engine;
+        let shop = shop(&s).await;
+        let user = s.user_for_mobile("7200000021", now()).await.unwrap();
+        let order = delivered(&s, &shop, user.id, 2, "COD", 0, now()).await;
+        let item = s.lines_of(&[order.id]).await.unwrap()[0].id;
+        // Eight tabs ask to return both pieces at once, each with its own key: one wins.
+        let mut tasks = Vec::new();
+        for k in 0..8 {
+            let s = s.clone();
+            let r = a_return(&order, user.id, item, Process::Return, 2, None, "wallet", &format!("tab-{k}"));
+            tasks.push(tokio::spawn(async move { s.request_return(&r, now()).await.unwrap() }));
+        }
+        let mut won = Vec::new();
+        for t in tasks {
+            match t.await.unwrap() {
+                ReturnOutcome::Requested(r) => won.push(r),
+                ReturnOutcome::TooMany { order_item_id } => assert_eq!(order_item_id, item, "{e}"),
+                other => panic!("{e}: {other:?}"),
+            }
+        }
+        assert_eq!(won.len(), 1, "{e}");
+        assert_eq!(won[0].refund_amount, 100_000, "{e}: what the two pieces were paid");
+        let line = &s.lines_of(&[order.id]).await.unwrap()[0];
+        assert_eq!(line.returned_qty, 2, "{e}");
+        // The same submit again finds the same request.
+        let again = s.request_return(&a_return(&order, user.id, item, Process::Return, 2, None, "wallet", "tab-0"), now()).await.unwrap();
+        let winner_key_replayed = matches!(&again, ReturnOutcome::Replayed(r) if r.id == won[0].id) || matches!(again, ReturnOutcome::TooMany { .. });
+        assert!(winner_key_replayed, "{e}: {again:?}");
+        // Another order's line is not this order's.
+        let other = place(&s, &shop, user.id, 1, OrderStatus::Verified, "COD", 0, None, now() + Duration::minutes(1)).await;
+        let other_item = s.lines_of(&[other.id]).await.unwrap()[0].id;
+        assert_eq!(
+            s.request_return(&a_return(&order, user.id, other_item, Process::Return, 1, None, "wallet", "x"), now()).await.unwrap(),
+            ReturnOutcome::NotInOrder { order_item_id: other_item },
+            "{e}"
+        );
+        db.finish().await;
+    }
+}
+
+#[tokio::test]
+async fn a_return_is_collected_checked_and_refunded_once() {
+    for db in TestDb::all().await {
+        let s = db.store.clone();
+        let e = db.engine;
+        let shop = shop(&s).await;
+        let user = s.user_for_mobile("7200000022", now()).await.unwrap();
+        s.wallet_entry(user.id, EntryKind::Credit, 10_000, "goodwill", None, now()).await.unwrap().unwrap();
+        let order = delivered(&s, &shop, user.id, 2, "COD", 10_000, now()).await;
+        let item = s.lines_of(&[order.id]).await.unwrap()[0].id;
+        assert_eq!(stock(&s, &shop).await, 8, "{e}");
+        let ReturnOutcome::Requested(r) = s.request_return(&a_return(&order, user.id, item, Process::Return, 1, None, "wallet", "k1"), now()).await.unwrap()
+        else {
+            panic!("{e}")
+        };
+        assert_eq!(r.refund_amount, 50_000, "{e}");
+        // Steps out of order are refused.
+        assert_eq!(s.approve_return(r.id, SYSTEM, now()).await.unwrap().0, ReturnStep::NotAllowed { from: ReturnStatus::Requested }, "{e}");
+        assert!(matches!(s.schedule_pickup(r.id, "2026-11-24", "Delhivery", SYSTEM, now()).await.unwrap(), ReturnStep::Done { .. }), "{e}");
+        assert!(matches!(s.mark_picked_up(r.id, SYSTEM, now()).await.unwrap(), ReturnStep::Done { .. }), "{e}");
+        assert!(matches!(s.receive_return(r.id, true, SYSTEM, now()).await.unwrap(), ReturnStep::Done { .. }), "{e}");
+        assert_eq!(stock(&s, &shop).await, 9, "{e}: the sellable piece is back on sale");
+        let (step, owed) = s.approve_return(r.id, SYSTEM, now()).await.unwrap();
+        assert!(matches!(step, ReturnStep::Done { .. }) && owed.is_empty(), "{e}");
+        assert_eq!(s.wallet_balance(user.id).await.unwrap(), 50_000, "{e}: refunded to the wallet");
+        assert_eq!(s.return_by_id(r.id).await.unwrap().unwrap().status, "refunded", "{e}");
+        assert_eq!(s.approve_return(r.id, SYSTEM, now()).await.unwrap().0, ReturnStep::NotAllowed { from: ReturnStatus::Refunded }, "{e}");
+        assert_eq!(status(&s, order.id).await, "Delivered", "{e}: one piece is still with the shopper");
+
+        // The second piece, to the bank: owed until the operator records the transfer.
+        let ReturnOutcome::Requested(r2) = s.request_return(&a_return(&order, user.id, item, Process::Return, 1, None, "bank", "k2"), now()).await.unwrap()
+        else {
+            panic!("{e}")
+        };
+        s.schedule_pickup(r2.id, "2026-11-25", "Delhivery", SYSTEM, now()).await.unwrap();
+        s.mark_picked_up(r2.id, SYSTEM, now()).await.unwrap();
+        s.receive_return(r2.id, false, SYSTEM, now()).await.unwrap();
+        assert_eq!(stock(&s, &shop).await, 9, "{e}: a damaged piece stays off sale");
+        s.approve_return(r2.id, SYSTEM, now()).await.unwrap();
+        assert_eq!(status(&s, order.id).await, "Sales Returned", "{e}: every piece came back");
+        assert!(matches!(s.record_bank_refund(r2.id, "NEFT-UTR-123", SYSTEM, now()).await.unwrap(), ReturnStep::Done { .. }), "{e}");
+        assert!(matches!(s.record_bank_refund(r2.id, "NEFT-UTR-123", SYSTEM, now()).await.unwrap(), ReturnStep::NotAllowed { .. }), "{e}: once");
+        let refunds = s.refunds_of(order.id).await.unwrap();
+        assert_eq!(refunds.iter().map(|r| r.0).sum::<i64>(), 100_000, "{e}: never more than the order was paid");
+        assert_timeline_holds(&s, order.id).await;
+        db.finish().await;
+    }
+}
+
+#[tokio::test]
+async fn an_exchange_holds_the_new_size_and_a_decline_gives_everything_back() {
+    for db in TestDb::all().await {
+        let s = db.store.clone();
+        let e = db.engine;
+        let shop = shop(&s).await;
+        let user = s.user_for_mobile("7200000023", now()).await.unwrap();
+        let order = delivered(&s, &shop, user.id, 1, "COD", 0, now()).await;
+        let item = s.lines_of(&[order.id]).await.unwrap()[0].id;
+        let other_size = s.sizes(shop.product_id).await.unwrap().into_iter().find(|z| z.id != shop.size_id).unwrap();
+        s.set_size_stock(&other_size.sku, 1).await.unwrap();
+        let swap = Some((shop.product_id, other_size.id, other_size.value.clone()));
+        let ReturnOutcome::Requested(r) =
+            s.request_return(&a_return(&order, user.id, item, Process::Exchange, 1, swap.clone(), "none", "x1"), now()).await.unwrap()
+        else {
+            panic!("{e}")
+        };
+        assert_eq!(r.refund_amount, 0, "{e}");
+        let exchange_ref = r.exchange_order_ref.clone().expect("an exchange order");
+        let exchange_id = s.order_id_by_ref(&exchange_ref).await.unwrap().unwrap();
+        let ex = s.order_by_id(exchange_id).await.unwrap().unwrap();
+        assert_eq!((ex.status.as_str(), ex.total, ex.parent_order_id), ("Hold", 0, Some(order.id)), "{e}");
+        let sizes = s.sizes(shop.product_id).await.unwrap();
+        assert_eq!(sizes.iter().find(|z| z.id == other_size.id).unwrap().stock, 0, "{e}: the new size is held");
+        // Nothing left of that size for a second exchange.
+        let line = &s.lines_of(&[order.id]).await.unwrap()[0];
+        assert_eq!((line.exchanged_qty, remaining(line.quantity, line.cancelled_qty, line.returned_qty, line.exchanged_qty)), (1, 0), "{e}");
+
+        assert!(matches!(s.decline_return(r.id, "The tag was removed", SYSTEM, now()).await.unwrap(), ReturnStep::Done { .. }), "{e}");
+        let sizes = s.sizes(shop.product_id).await.unwrap();
+        assert_eq!(sizes.iter().find(|z| z.id == other_size.id).unwrap().stock, 1, "{e}: the new size is back on sale");
+        assert_eq!(status(&s, exchange_id).await, "Cancelled", "{e}");
+        assert_eq!(s.lines_of(&[order.id]).await.unwrap()[0].exchanged_qty, 0, "{e}: the piece is the shopper's again");
+        // Sold out since: the request places nothing.
+        let sold_out = s.request_return(&a_return(&order, user.id, item, Process::Exchange, 1, swap.clone(), "none", "x2"), now()).await.unwrap();
+        assert!(matches!(sold_out, ReturnOutcome::Requested(_)), "{e}: the size came back, so it can be asked again");
+        let third = s.request_return(&a_return(&order, user.id, item, Process::Exchange, 1, swap, "none", "x3"), now()).await.unwrap();
+        assert!(matches!(third, ReturnOutcome::TooMany { .. }), "{e}: {third:?}");
+        // The new size sold out: nothing is reserved.
+        let second = delivered(&s, &shop, user.id, 1, "COD", 0, now() + Duration::minutes(2)).await;
+        let second_item = s.lines_of(&[second.id]).await.unwrap()[0].id;
+        let swap = Some((shop.product_id, other_size.id, other_size.value.clone()));
+        assert_eq!(
+            s.request_return(&a_return(&second, user.id, second_item, Process::Exchange, 1, swap, "none", "x4"), now()).await.unwrap(),
+            ReturnOutcome::SizeSoldOut { size_id: other_size.id },
+            "{e}"
+        );
+        assert_eq!(s.lines_of(&[second.id]).await.unwrap()[0].exchanged_qty, 0, "{e}");
+        assert_timeline_holds(&s, exchange_id).await;
         db.finish().await;
     }
 }

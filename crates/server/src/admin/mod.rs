@@ -9,6 +9,7 @@ pub mod featured;
 pub mod gift;
 pub mod offer;
 pub mod order;
+pub mod returns;
 pub mod serviceability;
 pub mod stock;
 pub mod upgrade;
@@ -29,6 +30,9 @@ pub enum AdminTask {
     /// Move an order along its life: `drape admin order --ref DRP0000042 --status Picked`; ship it with
     /// `--status Shipped --courier Delhivery --tracking DL123`; cancel with `--status Cancelled --note "…"`; `--timeline` prints its history.
     Order(order::Args),
+    /// A return or exchange request's steps: `--list requested`, `--id R --pickup 2026-11-24 --courier Delhivery`,
+    /// `--picked`, `--receive sellable|damaged`, `--approve`, `--decline "reason"`, `--bank-reference UTR`.
+    Return(returns::Args),
     /// Create or change a coupon. Money in rupees: `drape admin coupon --code FLAT200 --kind flat --amount 200 --min-order 1499 --days 90`.
     Coupon(coupon::Args),
     /// Create or change a bundle offer and put products under it:
@@ -67,6 +71,7 @@ pub async fn run(task: AdminTask, store: &Store, clock: &dyn Clock) -> anyhow::R
         AdminTask::User(args) => user::run(user::check(&args)?, store, clock).await,
         AdminTask::Stock(args) => stock::run(stock::check(&args)?, store).await,
         AdminTask::Order(args) => order::run(order::check(&args)?, store, clock).await,
+        AdminTask::Return(args) => returns::run(returns::check(&args)?, store, clock).await,
         AdminTask::Coupon(args) => coupon::run(coupon::check(&args)?, store, clock).await,
         AdminTask::Offer(args) => offer::run(offer::check(&args)?, store, clock).await,
         AdminTask::Deal(args) => deal::run(deal::check(&args)?, store, clock).await,
@@ -122,7 +127,10 @@ mod tests {
     #[test]
     fn every_command_is_there_in_the_order_operators_know() {
         let names: Vec<_> = command().get_subcommands().map(|c| c.get_name().to_string()).collect();
-        assert_eq!(names, ["user", "stock", "order", "coupon", "offer", "deal", "gift", "upgrade", "affiliate", "featured", "serviceability", "wallet"]);
+        assert_eq!(
+            names,
+            ["user", "stock", "order", "return", "coupon", "offer", "deal", "gift", "upgrade", "affiliate", "featured", "serviceability", "wallet"]
+        );
     }
 
     #[test]

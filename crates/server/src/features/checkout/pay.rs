@@ -156,8 +156,13 @@ pub async fn pay_owed_refunds(state: &AppState, owed: &[drape_store::cancellatio
                     .store
                     .record_refund(r.order_id, Some(r.attempt_id), r.amount, "prepaid", &r.reason, Some(&refund_id), &r.idempotency_key, state.now())
                     .await;
-                if let Err(e) = recorded {
-                    tracing::error!(error = %e, refund_id, "a refund was made but not recorded; the next try records it");
+                match recorded {
+                    Ok(_) => {
+                        if let Err(e) = state.store.mark_return_refunded(&r.idempotency_key, state.now()).await {
+                            tracing::warn!(error = %e, "a return's refund was made but its request not marked refunded");
+                        }
+                    }
+                    Err(e) => tracing::error!(error = %e, refund_id, "a refund was made but not recorded; the next try records it"),
                 }
             }
             Err(e) => tracing::warn!(error = %e, order_id = r.order_id, "a refund could not be made yet; housekeeping will try again"),

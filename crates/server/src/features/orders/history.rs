@@ -335,6 +335,54 @@ pub async fn order_detail(State(state): State<AppState>, viewer: Viewer, Path(or
             }
         })
         .collect();
+    let mut returns = Vec::new();
+    for r in state.store.returns_of_order(order.id).await? {
+        let status = drape_domain::returns::ReturnStatus::parse(&r.status);
+        let items = state
+            .store
+            .return_items(r.id)
+            .await?
+            .into_iter()
+            .map(|i| ReturnItemOut {
+                name: i.name,
+                size: i.size_value,
+                process: i.process,
+                quantity: i.quantity,
+                amount_ui: format_inr(i.amount),
+                exchange_size: i.exchange_size_value,
+            })
+            .collect();
+        let timeline = state
+            .store
+            .return_events(r.id)
+            .await?
+            .into_iter()
+            .map(|e| {
+                let label = drape_domain::returns::ReturnStatus::parse(&e.to_status).map(|s| s.label()).unwrap_or("Update");
+                TimelineStep {
+                    status: e.to_status.clone(),
+                    label: label.into(),
+                    colour: "#6d4c41".into(),
+                    at: e.at().to_rfc3339(),
+                    at_ui: time_ui(e.at()),
+                    note: e.note.clone(),
+                    by: e.actor.split(':').next().unwrap_or_default().to_string(),
+                }
+            })
+            .collect();
+        returns.push(ReturnOut {
+            return_id: r.public_id,
+            status_label: status.map(|s| s.label()).unwrap_or("Return requested").into(),
+            status: r.status,
+            items,
+            refund_amount: r.refund_amount,
+            refund_amount_ui: format_inr(r.refund_amount),
+            refund_route: r.refund_route,
+            pickup_date: r.pickup_date,
+            requested_at_ui: time_ui(from_millis(r.created_at)),
+            timeline,
+        });
+    }
     let exchange_of = match order.parent_order_id {
         Some(id) => state.store.order_by_id(id).await?.map(|o| o.order_ref),
         None => None,
@@ -351,5 +399,6 @@ pub async fn order_detail(State(state): State<AppState>, viewer: Viewer, Path(or
         refunds,
         timeline,
         exchange_of,
+        returns,
     }))
 }

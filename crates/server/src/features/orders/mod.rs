@@ -5,4 +5,5 @@
 pub mod cancel;
 pub mod history;
 pub mod reorder;
+pub mod returns;
 pub mod views;

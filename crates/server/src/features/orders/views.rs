@@ -208,6 +208,36 @@ pub struct OrderDetailOut {
     /// The order this one replaces pieces of (an exchange).
     #[schema(required = true)]
     pub exchange_of: Option<String>,
+    /// Return and exchange requests of this order, oldest first.
+    pub returns: Vec<ReturnOut>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ReturnItemOut {
+    pub name: String,
+    pub size: String,
+    /// Return or Exchange.
+    pub process: String,
+    pub quantity: i64,
+    pub amount_ui: String,
+    /// The size sent instead, for an exchange.
+    pub exchange_size: String,
+}
+
+/// A return or exchange request as the shopper follows it.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ReturnOut {
+    pub return_id: String,
+    pub status: String,
+    pub status_label: String,
+    pub items: Vec<ReturnItemOut>,
+    pub refund_amount: i64,
+    pub refund_amount_ui: String,
+    /// wallet, source, bank, or none for exchanges.
+    pub refund_route: String,
+    pub pickup_date: String,
+    pub requested_at_ui: String,
+    pub timeline: Vec<TimelineStep>,
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -304,4 +334,140 @@ pub struct ReorderOut {
     pub added_pieces: i64,
     pub left_out: Vec<LeftOut>,
     pub cart_quantity: i64,
+}
+
+/// `/exchange_realtime_size/`: the product's sizes with pieces left, for an exchange.
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct ExchangeSizeParams {
+    pub prod_id: Option<String>,
+    /// `exc` (the spec's client always sends it).
+    pub exchange: Option<String>,
+    /// The size the shopper has now (left out of the answer).
+    pub variation: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ExchangeSize {
+    pub size_id: i64,
+    pub value: String,
+    pub label: String,
+    /// Pieces left when five or fewer (to say "Only 2 left"), else null.
+    #[schema(required = true)]
+    pub few_left: Option<i64>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ExchangeSizesOut {
+    pub status: String,
+    pub product_id: i64,
+    pub sizes: Vec<ExchangeSize>,
+}
+
+/// `/showOfferProductsExchange/`.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[allow(non_snake_case)]
+pub struct OfferProductsParams {
+    pub orderId: Option<String>,
+    pub pId: Option<String>,
+    pub qty: Option<String>,
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub page: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct OfferProduct {
+    pub product_id: i64,
+    pub name: String,
+    pub slug: String,
+    pub img: String,
+    pub color: String,
+    pub price_ui: String,
+    pub size_id: i64,
+    pub size: String,
+    /// The value to send as checked_prod_exchange_size for this product: `{product_id}:{size}`.
+    pub exchange_value: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct OfferProductsOut {
+    pub products: Vec<OfferProduct>,
+    pub current_page: i64,
+    pub total_pages: i64,
+}
+
+/// The return/exchange form of spec 000 §3. Lists are comma-separated and line up item by item:
+/// `checked_products` (order item ids), `checked_prod_quantity`, `checked_prod_process` (Return or
+/// Exchange), `checked_prod_exchange_size` (for an exchange: a size of the same product, or
+/// `{product_id}:{size}` of another product of the same price; empty for a return).
+#[derive(Deserialize, utoipa::ToSchema, Default)]
+#[serde(default)]
+#[allow(non_snake_case)]
+pub struct ReturnForm {
+    pub checked_products: String,
+    pub checked_prod_quantity: String,
+    pub checked_prod_process: String,
+    pub checked_prod_exchange_size: String,
+    pub orderId: String,
+    pub csrfmiddlewaretoken: Option<String>,
+    /// 1: collect from the address in the fields below; otherwise from the delivery address.
+    pub new_order_address: String,
+    pub full_name: String,
+    pub address: String,
+    pub address_pincode: String,
+    pub city: String,
+    pub state: String,
+    pub mobile: String,
+    pub accountName: String,
+    pub accountNnumber: String,
+    /// The account number typed again.
+    pub confirmAccountNumber: String,
+    pub bankName: String,
+    pub branchName: String,
+    pub ifscCode: String,
+    /// wallet, source (prepaid) or bank (cash on delivery); the order decides what is offered.
+    pub refundType: String,
+    pub sar: String,
+    pub password: String,
+    pub reasons_for_refund: String,
+    pub reasons_comments: String,
+    pub phone_number: String,
+    /// Sent by the spec's client; the order's own payment decides.
+    pub payment_type: String,
+    pub new_exchange_return: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ReturnPriceItem {
+    pub id: i64,
+    pub process: String,
+    pub quantity: i64,
+    pub amount: i64,
+    pub amount_ui: String,
+}
+
+/// `/calculate_return_price_new/`: what would be refunded, and where.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ReturnPriceOut {
+    pub items: Vec<ReturnPriceItem>,
+    pub total_refund: i64,
+    pub total_refund_ui: String,
+    /// wallet, prepaid, cod, cod_mix or prepaid_mix (spec 000 §9).
+    pub refund_source: String,
+    /// The routes this order's refund can take: wallet, source, bank.
+    pub refund_routes: Vec<String>,
+    /// Bank details are asked for (cash on delivery, unless the wallet is chosen).
+    pub needs_bank_details: bool,
+    pub reasons: Vec<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ReturnRequested {
+    pub status: String,
+    pub return_id: String,
+    pub refund_amount: i64,
+    pub refund_amount_ui: String,
+    #[schema(required = true)]
+    pub exchange_order_ref: Option<String>,
+    pub message: String,
 }
