@@ -702,6 +702,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calculate_return_price_new/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a return would refund, and where it can go. */
+        post: operations["return_price"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cancel-order/": {
         parameters: {
             query?: never;
@@ -798,6 +815,40 @@ export interface paths {
         get: operations["outbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange_realtime_size/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sizes of a product with pieces left, for an exchange. */
+        get: operations["exchange_sizes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exchange_return_request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The legacy path of the same request (spec 000 §7). */
+        post: operations["request_return_legacy"];
         delete?: never;
         options?: never;
         head?: never;
@@ -994,6 +1045,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sap_exchange_return_request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Requests the return or exchange (legacy path `/exchange_return_request/` too). */
+        post: operations["request_return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/save-product-feedback/": {
         parameters: {
             query?: never;
@@ -1005,6 +1073,23 @@ export interface paths {
         put?: never;
         /** Saves the feedback form that follows a star rating. Radio answers arrive as fields named by question slug. */
         post: operations["save_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/showOfferProductsExchange/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Other products of the same price in the size asked, to exchange a piece for. */
+        get: operations["offer_products"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1741,6 +1826,23 @@ export interface components {
             /** @description JSON: {event_name, product_id | productslug | cart_id, source, cart_updated} */
             data: string;
         };
+        ExchangeSize: {
+            /**
+             * Format: int64
+             * @description Pieces left when five or fewer (to say "Only 2 left"), else null.
+             */
+            few_left: number | null;
+            label: string;
+            /** Format: int64 */
+            size_id: number;
+            value: string;
+        };
+        ExchangeSizesOut: {
+            /** Format: int64 */
+            product_id: number;
+            sizes: components["schemas"]["ExchangeSize"][];
+            status: string;
+        };
         FeatureOut: {
             category_name: string;
             description: string;
@@ -1927,6 +2029,27 @@ export interface components {
             qty: number;
             url: string;
         };
+        OfferProduct: {
+            color: string;
+            /** @description The value to send as checked_prod_exchange_size for this product: `{product_id}:{size}`. */
+            exchange_value: string;
+            img: string;
+            name: string;
+            price_ui: string;
+            /** Format: int64 */
+            product_id: number;
+            size: string;
+            /** Format: int64 */
+            size_id: number;
+            slug: string;
+        };
+        OfferProductsOut: {
+            /** Format: int64 */
+            current_page: number;
+            products: components["schemas"]["OfferProduct"][];
+            /** Format: int64 */
+            total_pages: number;
+        };
         /** @description One order in full: the history's order, plus the address, price breakup, payments, refunds and timeline. */
         OrderDetailOut: {
             /** @description The delivery address as it was when the order was placed. */
@@ -1938,6 +2061,8 @@ export interface components {
             order: components["schemas"]["OrderOut"];
             payments: components["schemas"]["PaymentOut"][];
             refunds: components["schemas"]["RefundOut"][];
+            /** @description Return and exchange requests of this order, oldest first. */
+            returns: components["schemas"]["ReturnOut"][];
             timeline: components["schemas"]["TimelineStep"][];
             /** Format: int64 */
             to_pay: number;
@@ -2455,6 +2580,139 @@ export interface components {
             /** @description RFC 3339. */
             opens_at: string | null;
             reason: string | null;
+        };
+        /**
+         * @description The return/exchange form of spec 000 §3. Lists are comma-separated and line up item by item:
+         *     `checked_products` (order item ids), `checked_prod_quantity`, `checked_prod_process` (Return or
+         *     Exchange), `checked_prod_exchange_size` (for an exchange: a size of the same product, or
+         *     `{product_id}:{size}` of another product of the same price; empty for a return).
+         */
+        ReturnForm: {
+            /** @default  */
+            accountName: string;
+            /** @default  */
+            accountNnumber: string;
+            /** @default  */
+            address: string;
+            /** @default  */
+            address_pincode: string;
+            /** @default  */
+            bankName: string;
+            /** @default  */
+            branchName: string;
+            /** @default  */
+            checked_prod_exchange_size: string;
+            /** @default  */
+            checked_prod_process: string;
+            /** @default  */
+            checked_prod_quantity: string;
+            /** @default  */
+            checked_products: string;
+            /** @default  */
+            city: string;
+            /**
+             * @description The account number typed again.
+             * @default
+             */
+            confirmAccountNumber: string;
+            /** @default null */
+            csrfmiddlewaretoken: string | null;
+            /** @default  */
+            full_name: string;
+            /** @default  */
+            ifscCode: string;
+            /** @default  */
+            mobile: string;
+            /** @default  */
+            new_exchange_return: string;
+            /**
+             * @description 1: collect from the address in the fields below; otherwise from the delivery address.
+             * @default
+             */
+            new_order_address: string;
+            /** @default  */
+            orderId: string;
+            /** @default  */
+            password: string;
+            /**
+             * @description Sent by the spec's client; the order's own payment decides.
+             * @default
+             */
+            payment_type: string;
+            /** @default  */
+            phone_number: string;
+            /** @default  */
+            reasons_comments: string;
+            /** @default  */
+            reasons_for_refund: string;
+            /**
+             * @description wallet, source (prepaid) or bank (cash on delivery); the order decides what is offered.
+             * @default
+             */
+            refundType: string;
+            /** @default  */
+            sar: string;
+            /** @default  */
+            state: string;
+        };
+        ReturnItemOut: {
+            amount_ui: string;
+            /** @description The size sent instead, for an exchange. */
+            exchange_size: string;
+            name: string;
+            /** @description Return or Exchange. */
+            process: string;
+            /** Format: int64 */
+            quantity: number;
+            size: string;
+        };
+        /** @description A return or exchange request as the shopper follows it. */
+        ReturnOut: {
+            items: components["schemas"]["ReturnItemOut"][];
+            pickup_date: string;
+            /** Format: int64 */
+            refund_amount: number;
+            refund_amount_ui: string;
+            /** @description wallet, source, bank, or none for exchanges. */
+            refund_route: string;
+            requested_at_ui: string;
+            return_id: string;
+            status: string;
+            status_label: string;
+            timeline: components["schemas"]["TimelineStep"][];
+        };
+        ReturnPriceItem: {
+            /** Format: int64 */
+            amount: number;
+            amount_ui: string;
+            /** Format: int64 */
+            id: number;
+            process: string;
+            /** Format: int64 */
+            quantity: number;
+        };
+        /** @description `/calculate_return_price_new/`: what would be refunded, and where. */
+        ReturnPriceOut: {
+            items: components["schemas"]["ReturnPriceItem"][];
+            /** @description Bank details are asked for (cash on delivery, unless the wallet is chosen). */
+            needs_bank_details: boolean;
+            reasons: string[];
+            /** @description The routes this order's refund can take: wallet, source, bank. */
+            refund_routes: string[];
+            /** @description wallet, prepaid, cod, cod_mix or prepaid_mix (spec 000 §9). */
+            refund_source: string;
+            /** Format: int64 */
+            total_refund: number;
+            total_refund_ui: string;
+        };
+        ReturnRequested: {
+            exchange_order_ref: string | null;
+            message: string;
+            /** Format: int64 */
+            refund_amount: number;
+            refund_amount_ui: string;
+            return_id: string;
+            status: string;
         };
         ReviewIn: {
             comment: string;
@@ -5555,6 +5813,97 @@ export interface operations {
             };
         };
     };
+    return_price: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReturnForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnPriceOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     cancel_order: {
         parameters: {
             query?: never;
@@ -5856,6 +6205,147 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Outbox"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exchange_sizes: {
+        parameters: {
+            query?: {
+                prod_id?: string | null;
+                /** @description `exc` (the spec's client always sends it). */
+                exchange?: string | null;
+                /** @description The size the shopper has now (left out of the answer). */
+                variation?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeSizesOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_return_legacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReturnForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequested"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request's headers are larger than 16 KB. */
@@ -6476,6 +6966,97 @@ export interface operations {
             };
         };
     };
+    request_return: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ReturnForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequested"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     save_feedback: {
         parameters: {
             query?: never;
@@ -6535,6 +7116,65 @@ export interface operations {
             };
             /** @description The body is not of the documented content type. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    offer_products: {
+        parameters: {
+            query?: {
+                orderId?: string | null;
+                pId?: string | null;
+                qty?: string | null;
+                size?: string | null;
+                color?: string | null;
+                page?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferProductsOut"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
