@@ -8,6 +8,7 @@ pub mod clock;
 pub mod delivery;
 pub mod engagement;
 pub mod fit;
+pub mod invoice;
 pub mod limits;
 pub mod money;
 pub mod orders;

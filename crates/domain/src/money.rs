@@ -19,6 +19,12 @@ pub fn format_inr(paise: i64) -> String {
     out
 }
 
+/// Paise as an invoice writes them, always with two decimals and without the sign: `1,29,999.00`.
+pub fn format_amount(paise: i64) -> String {
+    let abs = paise.unsigned_abs();
+    format!("{}{}.{:02}", if paise < 0 { "-" } else { "" }, group_indian(abs / 100), abs % 100)
+}
+
 /// Paise in one rupee: the only place rupees become paise or back.
 pub const PAISE_PER_RUPEE: i64 = 100;
 
@@ -63,6 +69,13 @@ pub fn discount_tag(price: i64, old_price: i64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invoice_amounts_keep_two_decimals() {
+        assert_eq!(format_amount(12_999_900), "1,29,999.00");
+        assert_eq!(format_amount(150), "1.50");
+        assert_eq!(format_amount(-50_000), "-500.00");
+    }
 
     #[test]
     fn groups_like_india() {

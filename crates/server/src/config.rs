@@ -36,6 +36,19 @@ pub struct Config {
     /// `DRAPE_PAYMENT_HOLD_HOURS`, `DRAPE_PAYMENT_RETRY_MINUTES`: how long a prepaid order holds its
     /// stock, and how long an attempt without an outcome blocks a new one.
     pub payment_window: PaymentWindow,
+    /// `DRAPE_SELLER_NAME`, `DRAPE_SELLER_ADDRESS`, `DRAPE_SELLER_GSTIN`, `DRAPE_SELLER_STATE`: who the tax
+    /// invoices name as the seller. Demo mode has a demo seller; elsewhere invoices wait for a GSTIN.
+    pub seller: Option<drape_domain::invoice::Seller>,
+}
+
+/// The demo shop's seller (its GSTIN is of the right shape, not a registered one).
+pub fn demo_seller() -> drape_domain::invoice::Seller {
+    drape_domain::invoice::Seller {
+        name: "Drape Retail Private Limited (demo)".into(),
+        address: "4th Floor, 12 Residency Road, Bengaluru, Karnataka 560025".into(),
+        gstin: "29AAACD1234F1Z5".into(),
+        state: "Karnataka".into(),
+    }
 }
 
 /// Razorpay's keys and addresses (the default provider, `paymentSDK` RAZORPAY).
@@ -171,7 +184,23 @@ impl Config {
             payments.public_url = url.trim_end_matches('/').to_string();
         }
         let defaults = (CheckoutSettings::default(), PaymentWindow::default());
+        let seller = match var("DRAPE_SELLER_GSTIN") {
+            Some(gstin) => {
+                let gstin = gstin.trim().to_ascii_uppercase();
+                anyhow::ensure!(drape_domain::invoice::is_gstin(&gstin), "DRAPE_SELLER_GSTIN is not a GSTIN ({gstin})");
+                let need = |k: &str| var(k).map(|v| v.trim().to_string()).ok_or_else(|| anyhow::anyhow!("{k} is needed with DRAPE_SELLER_GSTIN"));
+                Some(drape_domain::invoice::Seller {
+                    name: need("DRAPE_SELLER_NAME")?,
+                    address: need("DRAPE_SELLER_ADDRESS")?,
+                    state: need("DRAPE_SELLER_STATE")?,
+                    gstin,
+                })
+            }
+            None if demo => Some(demo_seller()),
+            None => None,
+        };
         Ok(Config {
+            seller,
             buy_now_login_prompt: var("DRAPE_BUY_NOW_LOGIN_PROMPT").is_some_and(|v| truthy(&v)),
             image_quality: match number("DRAPE_IMAGE_QUALITY", 80)? {
                 q @ 1..=100 => q as u32,
@@ -219,6 +248,7 @@ impl Config {
             payments: PaymentConfig::sandbox("127.0.0.1:0".parse().expect("addr")),
             checkout: CheckoutSettings::default(),
             payment_window: PaymentWindow::default(),
+            seller: Some(demo_seller()),
         }
     }
 }

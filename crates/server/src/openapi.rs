@@ -20,7 +20,7 @@ use utoipa::{Modify, OpenApi};
         checkout::complete::order_status, checkout::complete::confirm_cod, checkout::complete::resend_cod_code,
         orders::history::history, orders::history::app_history, orders::history::order_detail, orders::cancel::cancel_check, orders::cancel::cancel_order, orders::cancel::cancel_prepaid_order,
         orders::reorder::reorder, orders::returns::exchange_sizes, orders::returns::offer_products, orders::returns::return_price,
-        orders::returns::request_return, orders::returns::request_return_legacy,
+        orders::returns::request_return, orders::returns::request_return_legacy, orders::invoice::invoice_page, orders::invoice::invoice_pdf,
         catalog::menu, catalog::listing, catalog::product, catalog::sizes, catalog::item_in_stock,
         catalog::product_features, catalog::last_purchased_size,
         offers::timer, offers::offer_messages, offers::featured,

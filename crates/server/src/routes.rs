@@ -54,6 +54,8 @@ pub const STATE_CHANGING_ROUTES: &[(&str, &str)] = &[
     ("POST", "/calculate_return_price_new/"),
     ("POST", "/sap_exchange_return_request/"),
     ("POST", "/exchange_return_request/"),
+    ("POST", "/ops/orders/DRP0000001/step/"),
+    ("POST", "/ops/returns/abc/step/"),
 ];
 
 /// State-changing routes the payment provider calls: no CSRF cookie, a signature instead (checked by
@@ -103,6 +105,14 @@ pub fn router(state: AppState) -> Router {
         .route("/calculate_return_price_new/", post(orders::returns::return_price))
         .route("/sap_exchange_return_request/", post(orders::returns::request_return))
         .route("/exchange_return_request/", post(orders::returns::request_return_legacy))
+        .route("/api/v1/orders/{order_id}/invoice/", get(orders::invoice::invoice_page))
+        .route("/api/v1/orders/{order_id}/invoice.pdf", get(orders::invoice::invoice_pdf))
+        // The operator's orders page (superusers; server-rendered)
+        .route("/ops/assets/pages.css", get(orders::operator::pages_css))
+        .route("/ops/orders/", get(orders::operator::ops_orders))
+        .route("/ops/orders/{order_ref}/", get(orders::operator::ops_order))
+        .route("/ops/orders/{order_ref}/step/", post(orders::operator::ops_order_step))
+        .route("/ops/returns/{return_id}/step/", post(orders::operator::ops_return_step))
         .route("/api/v2/main-menu-msite/", get(catalog::menu))
         .route("/web/api/v1/products/", get(catalog::listing))
         .route("/web/api/v1/product-mobile/{slug}/", get(catalog::product))

@@ -38,6 +38,7 @@ pub const API_PREFIXES: &[&str] = &[
     "/get-event-data/",
     "/get-checkout-complete-data/",
     "/check-cart-stock/",
+    "/ops/",
 ];
 
 pub fn is_api_path(path: &str) -> bool {

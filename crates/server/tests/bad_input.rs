@@ -21,6 +21,12 @@ const UNDOCUMENTED: &[(&str, &str)] = &[
     ("get", "/media/size-charts/{file}"),
     ("get", "/media/icons/{file}"),
     ("get", "/media/videos/drape-demo.mp4"),
+    // The operator's server-rendered pages (HTML for superusers, not an API): tests/orders.rs.
+    ("get", "/ops/assets/pages.css"),
+    ("get", "/ops/orders/"),
+    ("get", "/ops/orders/{order_ref}/"),
+    ("post", "/ops/orders/{order_ref}/step/"),
+    ("post", "/ops/returns/{return_id}/step/"),
 ];
 
 const BAD_SEGMENTS: &[&str] = &["0", "-1", "99999999999999999999", "abc", "1.5", "%F0%9F%92%A9", "%E2%80%AE", "%00", "null", "..%2F..%2Fetc%2Fpasswd"];

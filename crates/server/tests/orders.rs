@@ -488,3 +488,120 @@ async fn an_exchange_holds_the_new_size_and_places_a_free_order() {
     let twice = b.form(&app, "/sap_exchange_return_request/", &return_form(&order, &item, "Return", "1", "")).await;
     assert_eq!(twice.assert_error(409)["error"], "quantity_above_remaining");
 }
+
+#[tokio::test]
+async fn a_delivered_order_has_a_tax_invoice_page_and_pdf() {
+    let app = app().await;
+    let mut b = Browser::new();
+    b.login(&app, DEMO).await;
+    let list = history(&app, &mut b, "").await.json();
+    let delivered = list["orders"][2]["encrypted_order_id"].as_str().unwrap().to_string();
+    let shipped = list["orders"][0]["encrypted_order_id"].as_str().unwrap().to_string();
+    let paid = list["orders"][2]["products"][0]["paid"].as_i64().unwrap();
+
+    let page = b.get(&app, &format!("/api/v1/orders/{delivered}/invoice/")).await;
+    assert_eq!(page.status, 200, "{}", page.text);
+    assert!(page.headers["content-type"].to_str().unwrap().starts_with("text/html"));
+    for needle in ["Tax invoice", "29AAACD1234F1Z5", "INV-DRPDEMO0004", "6212", "CGST", "Karnataka", &drape_domain::money::format_amount(paid)] {
+        assert!(page.text.contains(needle), "{needle} in the invoice page");
+    }
+    let pdf = b.get(&app, &format!("/api/v1/orders/{delivered}/invoice.pdf")).await;
+    assert_eq!(pdf.status, 200);
+    assert_eq!(pdf.headers["content-type"], "application/pdf");
+    assert!(pdf.headers["content-disposition"].to_str().unwrap().contains("INV-DRPDEMO0004.pdf"));
+    assert!(pdf.text.starts_with("%PDF-"));
+    if let Ok(dir) = std::env::var("DRAPE_INVOICE_OUT") {
+        std::fs::write(format!("{dir}/invoice.pdf"), pdf.text.as_bytes()).unwrap();
+        std::fs::write(format!("{dir}/invoice.html"), page.text.as_bytes()).unwrap();
+    }
+    assert!(pdf.text.contains("TAX INVOICE") && pdf.text.contains("INV-DRPDEMO0004") && pdf.text.contains(&drape_domain::money::format_amount(paid)));
+
+    assert_eq!(b.get(&app, &format!("/api/v1/orders/{shipped}/invoice/")).await.assert_error(409)["error"], "no_invoice_yet");
+    let mut stranger = Browser::new();
+    stranger.login(&app, "9123470801").await;
+    stranger.get(&app, &format!("/api/v1/orders/{delivered}/invoice.pdf")).await.assert_error(404);
+}
+
+#[tokio::test]
+async fn the_operator_page_moves_an_order_to_delivered_and_receives_a_return() {
+    let app = app().await;
+    pickup_at_demo_address(&app).await;
+    // Only superusers: a guest is sent to log in, a shopper is refused.
+    let guest = Browser::new().get(&app, "/ops/orders/").await;
+    assert_eq!((guest.status.as_u16(), guest.headers["location"].to_str().unwrap()), (303, "/login/?next=/ops/orders/"));
+    let mut shopper = Browser::new();
+    shopper.login(&app, "9123470901").await;
+    assert_eq!(shopper.get(&app, "/ops/orders/").await.status, 403);
+    assert_eq!(shopper.form(&app, "/ops/orders/DRPDEMO0006/step/", &[("to", "Delivered")]).await.status, 403);
+
+    let now = app.clock.now();
+    app.db.store.upsert_user("9123470999", None, "Operator", true, false, now).await.unwrap();
+    let mut op = Browser::new();
+    op.login(&app, "9123470999").await;
+    let list = op.get(&app, "/ops/orders/?status=OpenOrder").await;
+    assert_eq!(list.status, 200, "{}", list.text);
+    assert!(list.text.contains("DRPDEMO0006") && !list.text.contains("DRPDEMO0005"), "the shoppers' filters");
+    assert!(op.get(&app, "/ops/orders/?q=DRPDEMO0003").await.text.contains("DRPDEMO0003"));
+
+    // A new order from Verified to Delivered, one form at a time.
+    app.db.add_pincodes(&[("400050", "Mumbai", "Maharashtra")]).await;
+    let (mut b, order_id, _) = {
+        let (mut b, address_id) = shopper_with_cart(&app, "9123470902", "400050", 1).await;
+        app.db
+            .store
+            .import_serviceability(&[(
+                drape_domain::validation::Pincode::parse("400050").unwrap(),
+                drape_domain::delivery::Service { prepaid: true, cod: true, pickup: true, days: 3 },
+            )])
+            .await
+            .unwrap();
+        let user_id = b_user(&app, "9123470902").await;
+        app.db.store.wallet_entry(user_id, drape_domain::wallet::EntryKind::Credit, 5_000_000, "goodwill", None, now).await.unwrap().unwrap();
+        let placed =
+            place(&app, &mut b, "ops-wallet-1", json!({"address_id": address_id, "payment_mode": "WALLET", "use_wallet": true, "expected_to_pay": 0})).await;
+        assert_eq!(placed.status, 201, "{}", placed.text);
+        (b, placed.json()["order_id"].as_str().unwrap().to_string(), user_id)
+    };
+    let order_ref = app.db.store.order_by_id(app.db.store.order_id_by_public_id(&order_id).await.unwrap().unwrap()).await.unwrap().unwrap().order_ref;
+    let step = |to: &'static str, extra: Vec<(&'static str, &'static str)>| {
+        let mut f = vec![("to", to)];
+        f.extend(extra);
+        f
+    };
+    let url = format!("/ops/orders/{order_ref}/step/");
+    let wrong = op.form(&app, &url, &step("Delivered", vec![])).await;
+    assert_eq!(wrong.status, 303);
+    assert!(wrong.headers["location"].to_str().unwrap().contains("error="), "a Verified order does not jump to Delivered");
+    for (to, extra) in [("Picked", vec![]), ("Shipped", vec![("courier", "Delhivery"), ("tracking", "DL7788")]), ("Delivered", vec![])] {
+        let done = op.form(&app, &url, &step(to, extra)).await;
+        assert!(done.headers["location"].to_str().unwrap().contains("done="), "{to}: {:?}", done.headers["location"]);
+    }
+    let page = op.get(&app, &format!("/ops/orders/{order_ref}/")).await;
+    assert!(page.text.contains("Order Delivered") && page.text.contains("DL7788"));
+    let outbox = app.db.store.recent_messages(30).await.unwrap();
+    assert!(outbox.iter().any(|m| m.body.contains(&order_ref) && m.body.contains("has shipped with Delhivery")), "the shopper is told");
+
+    // The shopper returns it; the operator collects, receives and approves it: the wallet refund is made.
+    let detail = b.get(&app, &format!("/api/v1/orders/{order_id}/")).await.json();
+    let item = detail["order"]["products"][0]["id"].as_i64().unwrap().to_string();
+    let mut form = return_form(&order_id, &item, "Return", "1", "");
+    form.push(("refundType", "wallet"));
+    let asked = b.form(&app, "/sap_exchange_return_request/", &form).await;
+    assert_eq!(asked.status, 200, "{}", asked.text);
+    let return_id = asked.json()["return_id"].as_str().unwrap().to_string();
+    let rurl = format!("/ops/returns/{return_id}/step/");
+    let before = app.db.store.wallet_balance(b_user(&app, "9123470902").await).await.unwrap();
+    for fields in [
+        vec![("step", "pickup"), ("date", "2026-11-24"), ("courier", "Delhivery")],
+        vec![("step", "picked")],
+        vec![("step", "receive"), ("condition", "sellable")],
+        vec![("step", "approve")],
+    ] {
+        let done = op.form(&app, &rurl, &fields).await;
+        assert!(done.headers["location"].to_str().unwrap().contains("done="), "{fields:?}: {:?}", done.headers["location"]);
+    }
+    let after = app.db.store.wallet_balance(b_user(&app, "9123470902").await).await.unwrap();
+    assert_eq!(after - before, detail["order"]["products"][0]["paid"].as_i64().unwrap(), "refunded to the wallet");
+    let d = b.get(&app, &format!("/api/v1/orders/{order_id}/")).await.json();
+    assert_eq!(d["returns"][0]["status_label"], "Refunded");
+}

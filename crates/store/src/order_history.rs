@@ -10,7 +10,10 @@ use sqlx::FromRow;
 
 #[derive(Debug, Clone)]
 pub struct HistoryQuery {
-    pub user_id: i64,
+    /// The shopper's orders; None for every shopper's (operators).
+    pub user_id: Option<i64>,
+    /// Only the order with this reference (operators' search).
+    pub order_ref: Option<String>,
     /// Only these statuses; None for every order.
     pub statuses: Option<Vec<OrderStatus>>,
     /// Placed in [from, to); None for any time.
@@ -59,23 +62,24 @@ const LINE_COLUMNS: &str = "i.id, i.order_id, i.product_id, p.slug, p.sku AS pro
 
 impl Store {
     pub async fn order_history(&self, q: &HistoryQuery) -> Result<HistoryPage> {
-        let mut filter = String::from("user_id = $1");
+        // $1 and $4 are always bound; a None matches every row.
+        let mut filter = String::from("($1 IS NULL OR user_id = $1) AND ($4 IS NULL OR order_ref = $4)");
         let statuses: Vec<&'static str> = q.statuses.iter().flatten().map(|s| s.name()).collect();
         if q.statuses.is_some() {
             // An empty set matches nothing rather than everything.
-            filter += &if statuses.is_empty() { " AND 1 = 0".to_string() } else { format!(" AND status IN ({})", placeholders(4, statuses.len())) };
+            filter += &if statuses.is_empty() { " AND 1 = 0".to_string() } else { format!(" AND status IN ({})", placeholders(5, statuses.len())) };
         }
         filter += " AND created_at >= $2 AND created_at < $3";
         let (from, to) = q.placed.map(|(f, t)| (millis(f), millis(t))).unwrap_or((i64::MIN, i64::MAX));
         let count_sql = format!("SELECT COUNT(*) FROM orders WHERE {filter}");
-        let mut count = sqlx::query_scalar(&count_sql).bind(q.user_id).bind(from).bind(to);
+        let mut count = sqlx::query_scalar(&count_sql).bind(q.user_id).bind(from).bind(to).bind(q.order_ref.clone());
         for s in &statuses {
             count = count.bind(*s);
         }
         let matching: i64 = count.fetch_one(&self.pool).await?;
         let n = statuses.len();
-        let page_sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT ${} OFFSET ${}", 4 + n, 5 + n);
-        let mut rows = sqlx::query_as(&page_sql).bind(q.user_id).bind(from).bind(to);
+        let page_sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT ${} OFFSET ${}", 5 + n, 6 + n);
+        let mut rows = sqlx::query_as(&page_sql).bind(q.user_id).bind(from).bind(to).bind(q.order_ref.clone());
         for s in &statuses {
             rows = rows.bind(*s);
         }

@@ -264,7 +264,8 @@ async fn the_history_filters_by_status_and_time_and_pages_by_three() {
         s.cancel_order(placed[5].id, SHOPPER, "changed my mind", RefundRoute::Wallet, now()).await.unwrap();
 
         let q = |filter: HistoryFilter, period: TimePeriod, page: i64| HistoryQuery {
-            user_id: user.id,
+            user_id: Some(user.id),
+            order_ref: None,
             statuses: filter.statuses(),
             placed: period.range(now()),
             page,

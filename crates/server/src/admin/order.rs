@@ -2,13 +2,10 @@
 //! OrderStatus::next allows), ship it with its courier and tracking number, cancel it with its money
 //! given back, or print its timeline.
 
+use crate::features::orders::operator::{order_step, OrderStep};
 use anyhow::{bail, Context};
 use drape_domain::clock::Clock;
-use drape_domain::money::format_inr;
 use drape_domain::orders::OrderStatus;
-use drape_domain::refunds::RefundRoute;
-use drape_store::cancellations::CancelOutcome;
-use drape_store::order_status::{operator, Move};
 use drape_store::Store;
 
 #[derive(clap::Args)]
@@ -68,59 +65,32 @@ pub fn check(args: &Args) -> anyhow::Result<Task> {
     }
 }
 
-fn moved(order_ref: &str, to: OrderStatus, m: Move) -> anyhow::Result<()> {
-    match m {
-        Move::Moved { from } => {
-            println!("{order_ref}: {from} → {to}");
-            Ok(())
-        }
-        Move::NotAllowed { from } => {
-            let next = from.next().iter().map(|s| s.name()).collect::<Vec<_>>().join(", ");
-            bail!("{order_ref} is {from}; it can move to: {}", if next.is_empty() { "nothing, its life is over" } else { &next })
-        }
-    }
-}
-
 pub async fn run(task: Task, store: &Store, clock: &dyn Clock) -> anyhow::Result<()> {
     let now = clock.now();
     let id_of = |r: String| async move { store.order_id_by_ref(&r).await?.with_context(|| format!("no order {r}")) };
-    match task {
+    let (order_ref, step, by) = match task {
         Task::Timeline { order_ref } => {
             let id = id_of(order_ref.clone()).await?;
             for e in store.order_events(id).await? {
                 println!("{}  {:<22} {:<16} {}", e.at().format("%Y-%m-%d %H:%M"), e.to_status, e.actor, e.note);
             }
+            return Ok(());
+        }
+        Task::Move { order_ref, status, note, by } => (order_ref, OrderStep::Move { to: status, note }, by),
+        Task::Ship { order_ref, courier, tracking, by } => (order_ref, OrderStep::Ship { courier, tracking }, by),
+        // The shop cancelled it: money paid online goes back where it came from.
+        Task::Cancel { order_ref, note, by } => (order_ref, OrderStep::Cancel { note }, by),
+    };
+    let id = id_of(order_ref).await?;
+    match order_step(store, id, step, &by, now).await? {
+        Ok(done) => {
+            println!("{}", done.text);
+            if !done.owed.is_empty() {
+                println!("  the running server makes the provider refunds within a minute");
+            }
             Ok(())
         }
-        Task::Move { order_ref, status, note, by } => {
-            let id = id_of(order_ref.clone()).await?;
-            moved(&order_ref, status, store.move_order(id, status, &operator(&by), &note, now).await?)
-        }
-        Task::Ship { order_ref, courier, tracking, by } => {
-            let id = id_of(order_ref.clone()).await?;
-            moved(&order_ref, OrderStatus::Shipped, store.ship_order(id, &courier, &tracking, &operator(&by), now).await?)
-        }
-        Task::Cancel { order_ref, note, by } => {
-            let id = id_of(order_ref.clone()).await?;
-            // The shop cancelled it: money paid online goes back where it came from.
-            match store.cancel_order(id, &operator(&by), &note, RefundRoute::Source, now).await? {
-                CancelOutcome::Cancelled { from, refund, .. } => {
-                    println!("{order_ref}: {from} → Cancelled; stock back on sale");
-                    if refund.to_wallet > 0 {
-                        println!("  {} back in the shopper's wallet", format_inr(refund.to_wallet));
-                    }
-                    if refund.to_source > 0 {
-                        println!(
-                            "  {} owed back through the payment provider: the running server makes the refund within a minute",
-                            format_inr(refund.to_source)
-                        );
-                    }
-                    Ok(())
-                }
-                CancelOutcome::AlreadyCancelled => bail!("{order_ref} is already cancelled"),
-                CancelOutcome::NotCancellable { status } => bail!("{order_ref} is {status} and can no longer be cancelled"),
-            }
-        }
+        Err(why) => bail!("{why}"),
     }
 }
 

@@ -2,12 +2,11 @@
 //! book the pickup, mark it collected, receive the pieces (sellable or not), approve or decline, and
 //! record the bank transfer of a cash-on-delivery refund.
 
+use crate::features::orders::operator::{return_step, ReturnAction};
 use anyhow::{bail, Context};
 use drape_domain::clock::Clock;
 use drape_domain::money::format_inr;
 use drape_domain::returns::ReturnStatus;
-use drape_store::order_status::operator;
-use drape_store::returns::ReturnStep;
 use drape_store::Store;
 
 #[derive(clap::Args)]
@@ -94,45 +93,33 @@ pub fn check(a: &Args) -> anyhow::Result<(Task, String)> {
     Ok((task, by))
 }
 
-fn said(id: &str, to: ReturnStatus, step: ReturnStep) -> anyhow::Result<()> {
-    match step {
-        ReturnStep::Done { from } => {
-            println!("return {id}: {} → {}", from.name(), to.name());
-            Ok(())
-        }
-        ReturnStep::NotAllowed { from } => bail!("return {id} is {}; it cannot become {}", from.name(), to.name()),
-    }
-}
-
 pub async fn run((task, by): (Task, String), store: &Store, clock: &dyn Clock) -> anyhow::Result<()> {
     let now = clock.now();
-    let actor = operator(&by);
     let id_of = |public: String| async move { store.return_by_public_id(&public).await?.map(|r| r.id).with_context(|| format!("no return {public}")) };
-    match task {
+    let (id, action) = match task {
         Task::List(status) => {
             for r in store.returns_in(status, 200).await? {
                 let order = store.order_by_id(r.order_id).await?.map(|o| o.order_ref).unwrap_or_default();
                 println!("{}  order {order}  refund {} to {}  {}", r.public_id, format_inr(r.refund_amount), r.refund_route, r.reason);
             }
-            Ok(())
+            return Ok(());
         }
-        Task::Pickup { id, date, courier } => {
-            said(&id, ReturnStatus::PickupScheduled, store.schedule_pickup(id_of(id.clone()).await?, &date.to_string(), &courier, &actor, now).await?)
-        }
-        Task::Picked { id } => said(&id, ReturnStatus::PickedUp, store.mark_picked_up(id_of(id.clone()).await?, &actor, now).await?),
-        Task::Receive { id, sellable } => said(&id, ReturnStatus::Received, store.receive_return(id_of(id.clone()).await?, sellable, &actor, now).await?),
-        Task::Approve { id } => {
-            let (step, owed) = store.approve_return(id_of(id.clone()).await?, &actor, now).await?;
-            said(&id, ReturnStatus::Approved, step)?;
-            for o in owed {
-                println!("  {} owed back through the payment provider: the running server makes the refund within a minute", format_inr(o.amount));
+        Task::Pickup { id, date, courier } => (id, ReturnAction::Pickup { date, courier }),
+        Task::Picked { id } => (id, ReturnAction::Picked),
+        Task::Receive { id, sellable } => (id, ReturnAction::Receive { sellable }),
+        Task::Approve { id } => (id, ReturnAction::Approve),
+        Task::Decline { id, reason } => (id, ReturnAction::Decline { reason }),
+        Task::BankReference { id, reference } => (id, ReturnAction::BankReference { reference }),
+    };
+    match return_step(store, id_of(id).await?, action, &by, now).await? {
+        Ok(done) => {
+            println!("{}", done.text);
+            if !done.owed.is_empty() {
+                println!("  the running server makes the provider refund within a minute");
             }
             Ok(())
         }
-        Task::Decline { id, reason } => said(&id, ReturnStatus::Declined, store.decline_return(id_of(id.clone()).await?, &reason, &actor, now).await?),
-        Task::BankReference { id, reference } => {
-            said(&id, ReturnStatus::Refunded, store.record_bank_refund(id_of(id.clone()).await?, &reference, &actor, now).await?)
-        }
+        Err(why) => bail!("{why}"),
     }
 }
 

@@ -194,7 +194,7 @@ async fn order_list(state: &AppState, viewer: &Viewer, p: HistoryParams) -> ApiR
     let period = TimePeriod::parse(&period_value)
         .ok_or_else(|| ApiError::field("time_period", "Unknown time period. Use all, last_30_days, last_6_months or a year such as 2025."))?;
     let now = state.now();
-    let q = HistoryQuery { user_id: user.id, statuses: filter.statuses(), placed: period.range(now), page, per_page: PER_PAGE };
+    let q = HistoryQuery { user_id: Some(user.id), order_ref: None, statuses: filter.statuses(), placed: period.range(now), page, per_page: PER_PAGE };
     let found = state.store.order_history(&q).await?;
     let (all_orders, first) = state.store.order_span(user.id).await?;
     let ids: Vec<i64> = found.orders.iter().map(|o| o.id).collect();

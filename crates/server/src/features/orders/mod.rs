@@ -4,6 +4,9 @@
 
 pub mod cancel;
 pub mod history;
+pub mod invoice;
+pub mod notify;
+pub mod operator;
 pub mod reorder;
 pub mod returns;
 pub mod views;
