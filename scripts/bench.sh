@@ -65,5 +65,13 @@ if psql -h 127.0.0.1 -U postgres -d test -qc "DROP SCHEMA IF EXISTS drape_bench 
   psql -h 127.0.0.1 -U postgres -d test -qc "DROP SCHEMA drape_bench CASCADE" 2>/dev/null || true
 fi
 
+# The order history of a shopper with 200 orders (budget: p99 20 ms).
+cargo build -q --release --example history_bench -p drape-server
+./target/release/examples/history_bench "sqlite://$work/history.db?mode=rwc" 5000
+if psql -h 127.0.0.1 -U postgres -d test -qc "DROP SCHEMA IF EXISTS drape_bench CASCADE; CREATE SCHEMA drape_bench" 2>/dev/null; then
+  ./target/release/examples/history_bench "postgres://postgres@127.0.0.1:5432/test?options=-c%20search_path%3Ddrape_bench" 5000
+  psql -h 127.0.0.1 -U postgres -d test -qc "DROP SCHEMA drape_bench CASCADE" 2>/dev/null || true
+fi
+
 echo
 node web/scripts/bundle-size.mjs web/dist

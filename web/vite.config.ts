@@ -26,7 +26,14 @@ const proxied = [
   // the address book's pincode paths (spec 000 §7)
   '/pin_state_city',
   '/check_pincode',
+  // the order calls (spec 000 §7)
+  '/cancel-order',
+  '/cancel-prepaid-order',
+  '/add_to_cart_order',
 ];
+// Pages whose path is also the data's (spec 000 §2 /order/history/): the app's JSON call goes to the
+// server, a browser's navigation stays with Vite's page.
+const pageAndData = ['/order/history', '/order/app/history'];
 
 export default defineConfig({
   // Vite's own TSX transform (Oxc); no React plugin needed.
@@ -34,7 +41,20 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(proxied.map((p) => [p, { target: SERVER, changeOrigin: false }])),
+    proxy: {
+      ...Object.fromEntries(proxied.map((p) => [p, { target: SERVER, changeOrigin: false }])),
+      ...Object.fromEntries(
+        pageAndData.map((p) => [
+          p,
+          {
+            target: SERVER,
+            changeOrigin: false,
+            bypass: (req: { headers: Record<string, string | string[] | undefined> }) =>
+              String(req.headers.accept ?? '').includes('text/html') ? '/index.html' : undefined,
+          },
+        ]),
+      ),
+    },
   },
   build: {
     outDir: 'dist',

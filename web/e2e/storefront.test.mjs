@@ -99,7 +99,7 @@ describe('storefront', () => {
   test('screens not built yet say so inside the real layout', async () => {
     const { page, context } = await phone();
     try {
-      for (const [path, heading] of [['/order/history/', 'My orders']]) {
+      for (const [path, heading] of [['/account/coupons', 'Coupons']]) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         await page.getByText('Coming soon', { exact: true }).waitFor();

@@ -167,6 +167,19 @@ impl Store {
         Ok(true)
     }
 
+    /// Of these pincodes, the ones a courier collects returns from (reverse pickup).
+    pub async fn pickup_pincodes(&self, pincodes: &[String]) -> Result<Vec<String>> {
+        if pincodes.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!("SELECT pincode FROM serviceability WHERE pickup = 1 AND pincode IN ({})", crate::db::placeholders(1, pincodes.len()));
+        let mut q = sqlx::query_scalar(&sql);
+        for p in pincodes {
+            q = q.bind(p.as_str());
+        }
+        Ok(q.fetch_all(&self.pool).await?)
+    }
+
     /// The courier's word on one pincode; None where no courier goes.
     pub async fn serviceability(&self, pincode: &Pincode) -> Result<Option<Service>> {
         let row: Option<(i64, i64, i64, i64)> = sqlx::query_as("SELECT prepaid, cod, pickup, days FROM serviceability WHERE pincode = $1")

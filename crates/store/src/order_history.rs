@@ -30,6 +30,13 @@ pub struct HistoryPage {
     pub matching: i64,
 }
 
+#[derive(FromRow)]
+struct Counted {
+    #[sqlx(flatten)]
+    order: OrderRow,
+    matching: i64,
+}
+
 /// A line of an order with what became of its pieces and the product's return facts.
 #[derive(Debug, Clone, FromRow, PartialEq, Eq)]
 pub struct LineRow {
@@ -62,8 +69,10 @@ const LINE_COLUMNS: &str = "i.id, i.order_id, i.product_id, p.slug, p.sku AS pro
 
 impl Store {
     pub async fn order_history(&self, q: &HistoryQuery) -> Result<HistoryPage> {
-        // $1 and $4 are always bound; a None matches every row.
-        let mut filter = String::from("($1 IS NULL OR user_id = $1) AND ($4 IS NULL OR order_ref = $4)");
+        // $1 and $4 are always bound; the text names only the filters in use, so each shape of query
+        // gets its own plan (an `$1 IS NULL OR user_id = $1` would keep PostgreSQL off the index).
+        let mut filter = String::from(if q.user_id.is_some() { "user_id = $1" } else { "$1 IS NULL" });
+        filter += if q.order_ref.is_some() { " AND order_ref = $4" } else { " AND $4 IS NULL" };
         let statuses: Vec<&'static str> = q.statuses.iter().flatten().map(|s| s.name()).collect();
         if q.statuses.is_some() {
             // An empty set matches nothing rather than everything.
@@ -71,20 +80,32 @@ impl Store {
         }
         filter += " AND created_at >= $2 AND created_at < $3";
         let (from, to) = q.placed.map(|(f, t)| (millis(f), millis(t))).unwrap_or((i64::MIN, i64::MAX));
-        let count_sql = format!("SELECT COUNT(*) FROM orders WHERE {filter}");
-        let mut count = sqlx::query_scalar(&count_sql).bind(q.user_id).bind(from).bind(to).bind(q.order_ref.clone());
-        for s in &statuses {
-            count = count.bind(*s);
-        }
-        let matching: i64 = count.fetch_one(&self.pool).await?;
+        // One query for the page and the number matching (a window count); a page past the end has
+        // no row to carry it, and is counted on its own.
         let n = statuses.len();
-        let page_sql = format!("SELECT {ORDER_COLUMNS} FROM orders WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT ${} OFFSET ${}", 5 + n, 6 + n);
-        let mut rows = sqlx::query_as(&page_sql).bind(q.user_id).bind(from).bind(to).bind(q.order_ref.clone());
+        let page_sql = format!(
+            "SELECT {ORDER_COLUMNS}, COUNT(*) OVER () AS matching FROM orders WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT ${} OFFSET ${}",
+            5 + n,
+            6 + n
+        );
+        let mut rows = sqlx::query_as::<_, Counted>(&page_sql).bind(q.user_id).bind(from).bind(to).bind(q.order_ref.clone());
         for s in &statuses {
             rows = rows.bind(*s);
         }
         let offset = (q.page.max(1) - 1).saturating_mul(q.per_page);
-        let orders = rows.bind(q.per_page).bind(offset).fetch_all(&self.pool).await?;
+        let counted = rows.bind(q.per_page).bind(offset).fetch_all(&self.pool).await?;
+        let matching = match counted.first() {
+            Some(c) => c.matching,
+            None => {
+                let count_sql = format!("SELECT COUNT(*) FROM orders WHERE {filter}");
+                let mut count = sqlx::query_scalar(&count_sql).bind(q.user_id).bind(from).bind(to).bind(q.order_ref.clone());
+                for s in &statuses {
+                    count = count.bind(*s);
+                }
+                count.fetch_one(&self.pool).await?
+            }
+        };
+        let orders = counted.into_iter().map(|c| c.order).collect();
         Ok(HistoryPage { orders, matching })
     }
 
@@ -133,6 +154,23 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// Refunds these orders owe and what of them was paid: (order id, route, amount, paid).
+    pub async fn refund_states(&self, order_ids: &[i64]) -> Result<Vec<(i64, String, i64, i64)>> {
+        if order_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sql = format!(
+            "SELECT r.order_id, r.route, r.amount, CASE WHEN EXISTS (SELECT 1 FROM refunds f WHERE f.idempotency_key = r.idempotency_key) THEN 1 ELSE 0 END \
+             FROM refund_requests r WHERE r.order_id IN ({}) ORDER BY r.id",
+            placeholders(1, order_ids.len())
+        );
+        let mut q = sqlx::query_as(&sql);
+        for id in order_ids {
+            q = q.bind(*id);
+        }
+        Ok(q.fetch_all(&self.pool).await?)
     }
 
     /// Refunds the order owes and what of them was paid: (route, amount, paid).

@@ -41,9 +41,10 @@ impl Store {
     pub async fn create_order(&self, user_id: i64, status: &str, items: &[NewOrderItem], now: DateTime<Utc>) -> Result<String> {
         let mut tx = self.pool.begin().await?;
         let total: i64 = items.iter().map(|i| i.price * i.quantity).sum();
-        let placeholder = format!("tmp-{}", crate::testing_free_token());
+        // Its public id stays the random token the reference is first written as.
+        let placeholder = crate::testing_free_token();
         let id: i64 =
-            sqlx::query_scalar("INSERT INTO orders (order_ref, user_id, status, total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id")
+            sqlx::query_scalar("INSERT INTO orders (order_ref, public_id, user_id, status, total, to_pay, created_at, updated_at) VALUES ($1, $1, $2, $3, $4, $4, $5, $5) RETURNING id")
                 .bind(&placeholder)
                 .bind(user_id)
                 .bind(status)

@@ -281,6 +281,14 @@ impl Store {
         Ok(ReturnOutcome::Requested(PlacedReturn { id: return_id, public_id, refund_amount, exchange_order_ref }))
     }
 
+    /// The shopper's request made with this submit, if it was made before (a double tap, a retry).
+    pub async fn return_by_key(&self, user_id: i64, request_key: &str) -> Result<Option<PlacedReturn>> {
+        let mut tx = self.pool.begin().await?;
+        let seen = return_seen(&mut tx, user_id, request_key).await?;
+        tx.rollback().await?;
+        Ok(seen)
+    }
+
     pub async fn return_by_public_id(&self, public_id: &str) -> Result<Option<ReturnRow>> {
         Ok(sqlx::query_as(&format!("SELECT {RETURN_COLUMNS} FROM return_requests WHERE public_id = $1")).bind(public_id).fetch_optional(&self.pool).await?)
     }

@@ -21,7 +21,8 @@ const LoginRoute = lazy(async () => ({ default: (await import('./routes/login'))
 const CategoryRoute = lazy(async () => ({ default: (await import('./routes/category')).CategoryRoute }));
 const CatchAllRoute = lazy(async () => ({ default: (await import('./routes/catch-all')).CatchAllRoute }));
 const CartRoute = lazy(async () => ({ default: (await import('./routes/cart')).CartRoute }));
-const OrderHistoryRoute = placeholder('OrderHistoryRoute');
+const OrdersRoute = lazy(async () => ({ default: (await import('./routes/orders')).OrdersRoute }));
+const OrderDetailRoute = lazy(async () => ({ default: (await import('./routes/orders')).OrderDetailRoute }));
 const RetryPaymentRoute = lazy(async () => ({ default: (await import('./routes/retry-payment')).RetryPaymentRoute }));
 const ProductNpsRoute = placeholder('ProductNpsRoute');
 const WishlistRoute = lazy(async () => ({ default: (await import('./routes/wishlist')).WishlistRoute }));
@@ -46,8 +47,11 @@ export function AppRoutes() {
         <Route path="login" element={<LoginRoute />} />
         <Route path="category/:slug" element={<CategoryRoute />} />
         <Route path="view-cart" element={<CartRoute />} />
-        <Route path="order/history" element={<OrderHistoryRoute />} />
-        <Route path="order/app/history" element={<OrderHistoryRoute />} />
+        <Route path="order/history" element={<OrdersRoute />} />
+        <Route path="order/app/history" element={<OrdersRoute />} />
+        {/* spec 000 §2: the app variant is the page under /my-orders-app/ */}
+        <Route path="my-orders-app/*" element={<OrdersRoute />} />
+        <Route path="order/detail/:orderId" element={<OrderDetailRoute />} />
         <Route path="retrypayment" element={<RetryPaymentRoute />} />
         <Route path="product-nps" element={<ProductNpsRoute />} />
         <Route path="wishlist" element={<WishlistRoute />} />

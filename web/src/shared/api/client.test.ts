@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, buildUrl, FALLBACK_MESSAGE, NETWORK_MESSAGE, readCookie } from './client';
+import { postFormLegacy } from './legacy-form';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -129,6 +130,26 @@ describe('api client', () => {
   it('reads text answers (legacy endpoints)', async () => {
     fetchMock.mockResolvedValue(new Response('3', { status: 200 }));
     expect(await api.get<string>('/iteminstock/1/32B/', { as: 'text' })).toBe('3');
+  });
+
+  it('legacy form posts: the text success is done, other 200s are data, a refusal keeps its body', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('success', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
+    expect(await postFormLegacy('/cancel-order/', { orderid: 'o1', reason: 'Other', comment: 'x' })).toEqual({ done: true });
+    const [, init] = fetchMock.mock.calls[0]!;
+    const body = new URLSearchParams(init!.body as string);
+    expect(Object.fromEntries(body)).toEqual({ orderid: 'o1', reason: 'Other', comment: 'x', csrfmiddlewaretoken: 'tok123' });
+    expect((init!.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { status: 'partial', message: 'Added 1 to your bag.' }));
+    expect(await postFormLegacy('/add_to_cart_order/', { order_id: 'o1' })).toEqual({
+      done: false,
+      data: { status: 'partial', message: 'Added 1 to your bag.' },
+    });
+
+    const refusal = { status: 'nothing_added', message: 'None of these items can be ordered again now.', left_out: [{ name: 'Bra' }] };
+    fetchMock.mockResolvedValueOnce(jsonResponse(409, refusal));
+    const err = (await postFormLegacy('/add_to_cart_order/', { order_id: 'o1' }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toMatchObject({ status: 409, message: refusal.message, body: refusal });
   });
 
   it('builds query strings, skipping empty values', () => {

@@ -27,13 +27,16 @@ export class ApiError extends Error {
   readonly code: string;
   /** Per-field messages for form errors. */
   readonly fields: Record<string, string>;
+  /** The answer's parsed JSON body (null when none): a refusal that carries data, such as a re-order's left-out items. */
+  readonly body: unknown;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, body: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.body = body;
   }
 
   get isNotFound(): boolean {
@@ -109,9 +112,9 @@ async function toApiError(res: Response): Promise<ApiError> {
     // not JSON (a proxy's HTML page, an empty body): fall through to the generic message
   }
   if (isBody(parsed) && parsed.message.trim() !== '') {
-    return new ApiError(res.status, typeof parsed.error === 'string' ? parsed.error : 'error', parsed.message, parsed.fields ?? {});
+    return new ApiError(res.status, typeof parsed.error === 'string' ? parsed.error : 'error', parsed.message, parsed.fields ?? {}, parsed);
   }
-  return new ApiError(res.status, res.status === 404 ? 'not_found' : 'error', FALLBACK_MESSAGE);
+  return new ApiError(res.status, res.status === 404 ? 'not_found' : 'error', FALLBACK_MESSAGE, {}, parsed);
 }
 
 let csrfBootstrap: Promise<unknown> | null = null;

@@ -2604,6 +2604,8 @@ export interface components {
             added_pieces: number;
             /** Format: int64 */
             cart_quantity: number;
+            /** @description On a 409, the error code (nothing_added), as every refusal carries one. */
+            error?: string | null;
             left_out: components["schemas"]["LeftOut"][];
             message: string;
             status: string;
@@ -6381,11 +6383,11 @@ export interface operations {
     exchange_sizes: {
         parameters: {
             query?: {
-                prod_id?: string | null;
+                prod_id?: string;
                 /** @description `exc` (the spec's client always sends it). */
-                exchange?: string | null;
+                exchange?: string;
                 /** @description The size the shopper has now (left out of the answer). */
-                variation?: string | null;
+                variation?: string;
             };
             header?: never;
             path?: never;
@@ -6879,15 +6881,15 @@ export interface operations {
     };
     app_history: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                page: string | null;
+            query?: {
+                page?: string;
                 /** @description A status filter value of spec 000 §4 (empty: all). */
-                status: string | null;
+                status?: string;
                 /** @description all, last_30_days, last_6_months or a year. */
-                time_period: string | null;
+                time_period?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -6929,15 +6931,15 @@ export interface operations {
     };
     history: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                page: string | null;
+            query?: {
+                page?: string;
                 /** @description A status filter value of spec 000 §4 (empty: all). */
-                status: string | null;
+                status?: string;
                 /** @description all, last_30_days, last_6_months or a year. */
-                time_period: string | null;
+                time_period?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -7297,12 +7299,12 @@ export interface operations {
     offer_products: {
         parameters: {
             query?: {
-                orderId?: string | null;
-                pId?: string | null;
-                qty?: string | null;
-                size?: string | null;
-                color?: string | null;
-                page?: string | null;
+                orderId?: string;
+                pId?: string;
+                qty?: string;
+                size?: string;
+                color?: string;
+                page?: string;
             };
             header?: never;
             path?: never;

@@ -4,8 +4,10 @@
  * Every type here is a name for an entry of schema.ts; features import these names and declare no
  * API types of their own (lint refuses an `interface …Request` or `…Response` anywhere else).
  *
- * One is still written by hand: the event names the page sends (the server takes `event_name` as a
- * string and checks it against its list), marked SERVER FIX; schema.check.ts keeps it honest.
+ * A few are still written by hand, each marked SERVER FIX: the event names the page sends (the server
+ * takes `event_name` as a string and checks it against its list), the order detail's address and
+ * breakup (untyped objects in the document) and the order list's query (documented as path
+ * parameters); schema.check.ts keeps them honest.
  *
  * Money is integer paise; every money field has a `*_ui` twin with the text to show.
  */
@@ -303,3 +305,64 @@ export type CodCodeSent = S['CodeSent'];
 /** POST /get-checkout-complete-data/ (spec 000 §3 checkout-complete data). */
 export type CheckoutComplete = S['CheckoutComplete'];
 export type CompleteItem = S['CompleteItem'];
+
+// ================================================================ orders after the purchase
+// (features/orders; spec 000 §2 my orders, §3 Order / Order list response / Cancel payload, §7).
+// Login required (401 for guests); another shopper's order id answers 404.
+
+/** One line of an order: quantities, what was paid, whether it may be returned now, and its rating link. */
+export type OrderLine = S['OrderLineOut'];
+/** The order's status as the shopper sees it (label, colour) and what they may do with it. */
+export type OrderUtil = S['OrderUtilOut'];
+/** Number, dates, amount, payment, delivery and tracking. */
+export type OrderHeader = S['OrderHeaderOut'];
+/** Money going back for the order; `text` is empty when nothing goes back. */
+export type OrderRefundStatus = S['RefundStatusOut'];
+/** An order in the history (spec 000 §3 Order): `pk` is the number people read, `encrypted_order_id` the id every call takes. */
+export type Order = S['OrderOut'];
+/** A filter or time-period choice of the list. */
+export type OrderChoice = S['Choice'];
+export type OrderStatusStyle = S['StatusStyle'];
+export type OrdersData = S['OrdersData'];
+/** GET /order/history/ (or /order/app/history/) with Accept: application/json and X-Requested-With: three orders a page. */
+export type OrderList = S['OrderListOut'];
+/** The order list's query string: page, status filter and time period, all optional. */
+export type OrderListQuery = NonNullable<operations['history']['parameters']['query']>;
+export type OrderPayment = S['PaymentOut'];
+/** A refund owed: route wallet, source or bank; `done` once the money moved. */
+export type OrderRefund = S['RefundOut'];
+/** A step on the order's timeline: the status, its label and colour, when, who, and why. */
+export type OrderTimelineStep = S['TimelineStep'];
+/**
+ * The delivery address as the order keeps it (`{}` for orders placed before addresses were kept).
+ * SERVER FIX: `OrderDetailOut.address` is an untyped object in the document; a typed struct there
+ * (these fields) makes this a name.
+ */
+export type OrderAddress = Partial<
+  Pick<S['AddressOut'], 'addressee' | 'street1' | 'street2' | 'city' | 'state' | 'postal_code' | 'phone' | 'address_type'>
+>;
+/**
+ * GET /api/v1/orders/{encrypted_order_id}/ — the order, its address, the breakup checkout showed
+ * (`{}` for orders placed without one, such as the demo's seeded orders), payments, refunds and timeline.
+ * SERVER FIX: `address` and `breakup` are untyped objects in the document (`Record<string, never>`);
+ * `breakup` is `BreakupOut` or empty (schema.check.ts).
+ */
+export type OrderDetail = Omit<S['OrderDetailOut'], 'address' | 'breakup'> & {
+  address: OrderAddress;
+  breakup: Breakup | Record<string, never>;
+};
+/** POST /api/v1/order-cancel-check/ (JSON: order_id and the brand-prefixed drape_request_id, echoed). */
+export type CancelCheckRequest = S['CancelCheckIn'];
+/** Whether the order can be cancelled now, why not, which call cancels it (cod/prepaid), the refund routes and the reasons. */
+export type CancelCheck = S['CancelCheckOut'];
+/** One way the money can come back: `refundType` wallet or source, with its amount and the shopper's words. */
+export type RefundOption = S['RefundOption'];
+/** POST /cancel-order/ (form: reason, orderid, comment): the text 'success', else the error. */
+export type CancelOrderForm = S['CancelForm'];
+/** POST /cancel-prepaid-order/ (form: one = the reason, refundType, is_user, orderId, comment). */
+export type CancelPrepaidOrderForm = S['CancelPrepaidForm'];
+/** POST /add_to_cart_order/ (form: order_id). */
+export type ReorderForm = S['ReorderForm'];
+/** Its answer when not everything went in: 200 'partial' or 409 'nothing_added' ('success' text when all did). */
+export type Reorder = S['ReorderOut'];
+export type ReorderLeftOut = S['LeftOut'];

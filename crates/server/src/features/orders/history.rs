@@ -103,12 +103,12 @@ impl Judge<'_> {
         }
     }
 
-    pub async fn order(&self, state: &AppState, order: &OrderRow, lines: &[LineRow]) -> ApiResult<OrderOut> {
+    /// The order as the screens show it; `refunds` are its refund requests (route, amount, paid).
+    pub async fn order(&self, state: &AppState, order: &OrderRow, lines: &[LineRow], refunds: &[(String, i64, i64)]) -> ApiResult<OrderOut> {
         let status = status_of(order);
         let label = status.label();
         let products: Vec<OrderLineOut> = lines.iter().filter(|l| l.order_id == order.id).map(|l| self.line(order, l)).collect();
         let can_retry_payment = status == OrderStatus::PendingPayment && matches!(retry_state(state, order).await?, Retry::Allowed { .. });
-        let refunds = state.store.refund_state(order.id).await?;
         let refunded: i64 = refunds.iter().filter(|r| r.2 == 1).map(|r| r.1).sum();
         let pending: i64 = refunds.iter().filter(|r| r.2 == 0).map(|r| r.1).sum();
         let to_wallet: i64 = refunds.iter().filter(|r| r.0 == "wallet").map(|r| r.1).sum();
@@ -195,24 +195,29 @@ async fn order_list(state: &AppState, viewer: &Viewer, p: HistoryParams) -> ApiR
         .ok_or_else(|| ApiError::field("time_period", "Unknown time period. Use all, last_30_days, last_6_months or a year such as 2025."))?;
     let now = state.now();
     let q = HistoryQuery { user_id: Some(user.id), order_ref: None, statuses: filter.statuses(), placed: period.range(now), page, per_page: PER_PAGE };
-    let found = state.store.order_history(&q).await?;
-    let (all_orders, first) = state.store.order_span(user.id).await?;
+    // Independent reads go together: the page with its count, the shopper's span, the return rules;
+    // then the page's lines and refunds.
+    let (found, (all_orders, first), categories) =
+        tokio::try_join!(state.store.order_history(&q), state.store.order_span(user.id), state.store.category_returns())?;
     let ids: Vec<i64> = found.orders.iter().map(|o| o.id).collect();
-    let lines = state.store.lines_of(&ids).await?;
-    let categories = state.store.category_returns().await?;
+    let (lines, refunds) = tokio::try_join!(state.store.lines_of(&ids), state.store.refund_states(&ids))?;
     let judge = Judge { categories: &categories, now };
     let mut orders = Vec::with_capacity(found.orders.len());
-    let mut no_pickup = false;
+    let mut return_pins = Vec::new();
     for o in &found.orders {
-        let out = judge.order(state, o, &lines).await?;
+        let own: Vec<(String, i64, i64)> = refunds.iter().filter(|r| r.0 == o.id).map(|r| (r.1.clone(), r.2, r.3)).collect();
+        let out = judge.order(state, o, &lines, &own).await?;
         if out.orders_util_data.can_return {
             let address: serde_json::Value = serde_json::from_str(&o.address).unwrap_or_default();
             if let Some(pin) = address["postal_code"].as_str().and_then(Pincode::parse) {
-                no_pickup |= !state.store.serviceability(&pin).await?.is_some_and(|s| s.pickup);
+                return_pins.push(pin.as_str().to_string());
             }
         }
         orders.push(out);
     }
+    // A returnable order delivered where no courier collects returns: the page warns before the form.
+    let served = state.store.pickup_pincodes(&return_pins).await?;
+    let no_pickup = return_pins.iter().any(|p| !served.contains(p));
     let window = &state.config.payment_window;
     let total_pages = (found.matching + PER_PAGE - 1) / PER_PAGE;
     Ok(OrderListOut {
@@ -285,7 +290,8 @@ pub async fn order_detail(State(state): State<AppState>, viewer: Viewer, Path(or
     let lines = state.store.lines_of(&[order.id]).await?;
     let categories = state.store.category_returns().await?;
     let judge = Judge { categories: &categories, now: state.now() };
-    let out = judge.order(&state, &order, &lines).await?;
+    let refund_rows = state.store.refund_state(order.id).await?;
+    let out = judge.order(&state, &order, &lines, &refund_rows).await?;
     let payments = state
         .store
         .order_attempts(order.id)
@@ -310,13 +316,7 @@ pub async fn order_detail(State(state): State<AppState>, viewer: Viewer, Path(or
             at_ui: time_ui(from_millis(a.created_at)),
         })
         .collect();
-    let refunds = state
-        .store
-        .refund_state(order.id)
-        .await?
-        .into_iter()
-        .map(|(route, amount, done)| RefundOut { route, amount, amount_ui: format_inr(amount), done: done == 1 })
-        .collect();
+    let refunds = refund_rows.into_iter().map(|(route, amount, done)| RefundOut { route, amount, amount_ui: format_inr(amount), done: done == 1 }).collect();
     let timeline = state
         .store
         .order_events(order.id)

@@ -88,6 +88,9 @@ pub async fn reorder(State(state): State<AppState>, viewer: Viewer, Form(f): For
             }
         }
     }
+    if lines.is_empty() {
+        return Err(ApiError::new(StatusCode::CONFLICT, "nothing_added", "This order has no items to order again."));
+    }
     if left_out.is_empty() {
         return Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "success").into_response());
     }
@@ -98,8 +101,7 @@ pub async fn reorder(State(state): State<AppState>, viewer: Viewer, Form(f): For
     } else {
         (StatusCode::CONFLICT, "nothing_added", format!("None of these items can be ordered again now: {names}."))
     };
-    if lines.is_empty() {
-        return Err(ApiError::new(StatusCode::CONFLICT, "nothing_added", "This order has no items to order again."));
-    }
-    Ok((status, axum::Json(ReorderOut { status: code.into(), message, added_pieces, left_out, cart_quantity })).into_response())
+    // A 409 carries the one error shape's code too, beside the items left out.
+    let error = (status == StatusCode::CONFLICT).then(|| code.to_string());
+    Ok((status, axum::Json(ReorderOut { status: code.into(), error, message, added_pieces, left_out, cart_quantity })).into_response())
 }

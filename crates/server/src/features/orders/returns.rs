@@ -252,6 +252,12 @@ pub async fn request_return(State(state): State<AppState>, viewer: Viewer, Form(
     if let Some(e) = order_gone(&order) {
         return Err(e);
     }
+    // A repeated submit answers as the first did, before anything is judged again (its pieces are
+    // no longer free, and that must not read as a refusal).
+    let key = request_key(&order, &f);
+    if let Some(done) = state.store.return_by_key(user.id, &key).await? {
+        return Ok(axum::Json(requested(done)));
+    }
     let lines = state.store.lines_of(&[order.id]).await?;
     let picked = picked(&state, &order, &lines, &f, true).await?;
     let reason = f.reasons_for_refund.trim();
@@ -309,7 +315,7 @@ pub async fn request_return(State(state): State<AppState>, viewer: Viewer, Form(
         pickup_address_json: pickup_json,
         refund_route: route.to_string(),
         bank,
-        request_key: request_key(&order, &f),
+        request_key: key,
     };
     let placed = match state.store.request_return(&new, state.now()).await? {
         ReturnOutcome::Requested(p) => {
@@ -329,19 +335,23 @@ pub async fn request_return(State(state): State<AppState>, viewer: Viewer, Form(
         }
         ReturnOutcome::NotInOrder { .. } => return Err(ApiError::not_found("We couldn't find that item in this order.")),
     };
+    Ok(axum::Json(requested(placed)))
+}
+
+fn requested(placed: drape_store::returns::PlacedReturn) -> ReturnRequested {
     let message = match (&placed.exchange_order_ref, placed.refund_amount) {
         (Some(ex), 0) => format!("Exchange requested. Your new size is held for you in order {ex}."),
         (Some(ex), amount) => format!("Requested. {} will be refunded once we receive the pieces; your exchange is order {ex}.", format_inr(amount)),
         (None, amount) => format!("Return requested. {} will be refunded once we receive the pieces.", format_inr(amount)),
     };
-    Ok(axum::Json(ReturnRequested {
+    ReturnRequested {
         status: "success".into(),
         return_id: placed.public_id,
         refund_amount: placed.refund_amount,
         refund_amount_ui: format_inr(placed.refund_amount),
         exchange_order_ref: placed.exchange_order_ref,
         message,
-    }))
+    }
 }
 
 /// The legacy path of the same request (spec 000 §7).

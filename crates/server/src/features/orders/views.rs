@@ -241,6 +241,7 @@ pub struct ReturnOut {
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct HistoryParams {
     pub page: Option<String>,
     /// A status filter value of spec 000 §4 (empty: all).
@@ -330,6 +331,9 @@ pub struct LeftOut {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ReorderOut {
     pub status: String,
+    /// On a 409, the error code (nothing_added), as every refusal carries one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
     pub message: String,
     pub added_pieces: i64,
     pub left_out: Vec<LeftOut>,
@@ -338,6 +342,7 @@ pub struct ReorderOut {
 
 /// `/exchange_realtime_size/`: the product's sizes with pieces left, for an exchange.
 #[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ExchangeSizeParams {
     pub prod_id: Option<String>,
     /// `exc` (the spec's client always sends it).
@@ -365,6 +370,7 @@ pub struct ExchangeSizesOut {
 
 /// `/showOfferProductsExchange/`.
 #[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[allow(non_snake_case)]
 pub struct OfferProductsParams {
     pub orderId: Option<String>,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import { queryKeys } from '@/shared/api/query-keys';
 import type { Wallet } from '@/shared/api/types';
 
 /** GET /api/v1/wallet/ — the balance and the newest 100 entries; login required (401 for guests). */
@@ -12,7 +13,7 @@ export function getWallet(signal?: AbortSignal): Promise<Wallet> {
  * wallet while theirs loads. Always asked again on a visit: credits and refunds arrive from elsewhere.
  */
 export const walletQueryOptions = (userId: number) =>
-  queryOptions({ queryKey: ['wallet', userId] as const, queryFn: ({ signal }) => getWallet(signal), staleTime: 0 });
+  queryOptions({ queryKey: [...queryKeys.wallet, userId] as const, queryFn: ({ signal }) => getWallet(signal), staleTime: 0 });
 
 /** Asked only for a logged-in shopper (`userId` null for guests). */
 export function useWallet(userId: number | null) {
