@@ -24,7 +24,7 @@ const CartRoute = lazy(async () => ({ default: (await import('./routes/cart')).C
 const OrdersRoute = lazy(async () => ({ default: (await import('./routes/orders')).OrdersRoute }));
 const OrderDetailRoute = lazy(async () => ({ default: (await import('./routes/orders')).OrderDetailRoute }));
 const RetryPaymentRoute = lazy(async () => ({ default: (await import('./routes/retry-payment')).RetryPaymentRoute }));
-const ProductNpsRoute = placeholder('ProductNpsRoute');
+const ProductNpsRoute = lazy(async () => ({ default: (await import('./routes/product-nps')).ProductNpsRoute }));
 const WishlistRoute = lazy(async () => ({ default: (await import('./routes/wishlist')).WishlistRoute }));
 const CheckoutRoute = lazy(async () => ({ default: (await import('./routes/checkout')).CheckoutRoute }));
 const CheckoutCompleteRoute = lazy(async () => ({ default: (await import('./routes/checkout-complete')).CheckoutCompleteRoute }));

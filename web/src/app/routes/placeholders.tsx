@@ -6,10 +6,6 @@ import { ComingSoon } from '@/shared/components/ComingSoon';
  * none of them pretends to work. Each moves to its own feature module when it is built.
  */
 
-export function ProductNpsRoute() {
-  return <ComingSoon title="Rate your product" icon="star" />;
-}
-
 export function SearchRoute() {
   const [params] = useSearchParams();
   const q = params.get('q');
