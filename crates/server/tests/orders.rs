@@ -605,3 +605,22 @@ async fn the_operator_page_moves_an_order_to_delivered_and_receives_a_return() {
     let d = b.get(&app, &format!("/api/v1/orders/{order_id}/")).await.json();
     assert_eq!(d["returns"][0]["status_label"], "Refunded");
 }
+
+#[tokio::test]
+async fn a_category_made_exchange_only_refuses_returns_but_takes_exchanges() {
+    let app = app().await;
+    pickup_at_demo_address(&app).await;
+    assert!(app.db.store.set_category_returns("nightwear", Some(35), Some(drape_domain::returns::ReturnRule::ExchangeOnly)).await.unwrap());
+    let mut b = Browser::new();
+    b.login(&app, DEMO).await;
+    let night = history(&app, &mut b, "?page=2").await.json()["orders"][0].clone();
+    assert_eq!(night["products"][0]["return_rule"], "exchange_only");
+    let order = night["encrypted_order_id"].as_str().unwrap();
+    let item = night["products"][0]["id"].as_i64().unwrap().to_string();
+    let refused = b.form(&app, "/sap_exchange_return_request/", &return_form(order, &item, "Return", "1", "")).await;
+    assert!(refused.assert_error(409)["message"].as_str().unwrap().contains("exchanged for another size, not returned"));
+    // A window of 0 days: closed the day after delivery.
+    app.db.store.set_category_returns("nightwear", Some(0), None).await.unwrap();
+    let closed = b.form(&app, "/calculate_return_price_new/", &return_form(order, &item, "Exchange", "1", "")).await;
+    assert!(closed.assert_error(409)["message"].as_str().unwrap().contains("return window"));
+}

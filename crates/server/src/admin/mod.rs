@@ -9,6 +9,7 @@ pub mod featured;
 pub mod gift;
 pub mod offer;
 pub mod order;
+pub mod return_rules;
 pub mod returns;
 pub mod serviceability;
 pub mod stock;
@@ -33,6 +34,9 @@ pub enum AdminTask {
     /// A return or exchange request's steps: `--list requested`, `--id R --pickup 2026-11-24 --courier Delhivery`,
     /// `--picked`, `--receive sellable|damaged`, `--approve`, `--decline "reason"`, `--bank-reference UTR`.
     Return(returns::Args),
+    /// A category's return window and rule, inherited by its subcategories:
+    /// `drape admin return-rules --category nightwear --rule exchange_only --days 15`; `--inherit` clears them.
+    ReturnRules(return_rules::Args),
     /// Create or change a coupon. Money in rupees: `drape admin coupon --code FLAT200 --kind flat --amount 200 --min-order 1499 --days 90`.
     Coupon(coupon::Args),
     /// Create or change a bundle offer and put products under it:
@@ -72,6 +76,7 @@ pub async fn run(task: AdminTask, store: &Store, clock: &dyn Clock) -> anyhow::R
         AdminTask::Stock(args) => stock::run(stock::check(&args)?, store).await,
         AdminTask::Order(args) => order::run(order::check(&args)?, store, clock).await,
         AdminTask::Return(args) => returns::run(returns::check(&args)?, store, clock).await,
+        AdminTask::ReturnRules(args) => return_rules::run(return_rules::check(&args)?, store).await,
         AdminTask::Coupon(args) => coupon::run(coupon::check(&args)?, store, clock).await,
         AdminTask::Offer(args) => offer::run(offer::check(&args)?, store, clock).await,
         AdminTask::Deal(args) => deal::run(deal::check(&args)?, store, clock).await,
@@ -129,7 +134,22 @@ mod tests {
         let names: Vec<_> = command().get_subcommands().map(|c| c.get_name().to_string()).collect();
         assert_eq!(
             names,
-            ["user", "stock", "order", "return", "coupon", "offer", "deal", "gift", "upgrade", "affiliate", "featured", "serviceability", "wallet"]
+            [
+                "user",
+                "stock",
+                "order",
+                "return",
+                "return-rules",
+                "coupon",
+                "offer",
+                "deal",
+                "gift",
+                "upgrade",
+                "affiliate",
+                "featured",
+                "serviceability",
+                "wallet"
+            ]
         );
     }
 
