@@ -6,86 +6,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { addFromProductPage, cartCount, launchBrowser, logIn, newPhonePage, otpFromOutbox, screenshot, startServer } from './harness.mjs';
+import { addAddress, openCheckout, openTab, pincodeWhere, sandboxPress } from './shopping.mjs';
 
 const SLUG = 'everyday-padded-t-shirt-bra-black';
-// Pincodes of the imported directory; the demo's courier table decides which take cash.
-const CANDIDATES = [
-  '400050',
-  '560001',
-  '110001',
-  '600001',
-  '700001',
-  '411001',
-  '380001',
-  '500001',
-  '302001',
-  '226001',
-  '682001',
-  '122001',
-  '201301',
-  '452001',
-  '641001',
-];
-
-/** Adds a default address at `pincode` through the address book's own call, from the page. */
-function addAddress(page, pincode) {
-  return page.evaluate(async (pin) => {
-    const csrf = decodeURIComponent(/(?:^|; )csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-    const place = await fetch('/pin_state_city/', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRFToken': csrf },
-      body: new URLSearchParams({ value: pin }),
-    }).then((r) => r.json());
-    const res = await fetch('/api/v1/address-book/', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf },
-      body: JSON.stringify({
-        addressee: 'Riya Sharma',
-        street1: 'Flat 4B, Sunrise Apartments, Hill Road',
-        street2: 'Near the park',
-        address_type: 'Home',
-        state: place.state,
-        city: place.city,
-        postal_code: pin,
-        phone: '9876543210',
-        is_default_shipping: true,
-      }),
-    });
-    if (!res.ok) throw new Error(`address: ${res.status} ${await res.text()}`);
-  }, pincode);
-}
-
-/** The first candidate pincode the shop delivers to, with or without cash on delivery. */
-async function pincodeWhere(baseURL, cod) {
-  for (const pin of CANDIDATES) {
-    const s = await (await fetch(`${baseURL}/check_pincode/?pincode=${pin}`)).json();
-    if (s.deliverable && s.prepaid_available && s.cod_available === cod) return pin;
-  }
-  throw new Error(`no candidate pincode with cod=${cod}`);
-}
-
-/** Opens checkout and waits until the page can be paid. */
-async function openCheckout(page) {
-  await page.goto('/checkout/');
-  await page.getByTestId('pay-bar').waitFor();
-  await page.getByTestId('delivery').waitFor();
-}
-
-/** Opens a payment tab by its label. */
-async function openTab(page, label) {
-  await page
-    .getByTestId('payment-tabs')
-    .getByRole('button', { name: new RegExp(`^${label}`) })
-    .click();
-}
-
-/** The sandbox's own page (bank, OTP, UPI request) shows over the shop; press one of its buttons. */
-async function sandboxPress(page, action) {
-  const dialog = page.locator('#rzp-sandbox');
-  await dialog.waitFor();
-  await dialog.locator(`button[data-action="${action}"]`).click();
-}
-
 /** The thank-you page: order number, delivery date and the items; the cart count is 0. */
 async function assertThankYou(page, name) {
   await page.waitForURL((u) => u.pathname.startsWith('/checkout/complete'), { timeout: 20_000 });
