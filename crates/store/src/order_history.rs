@@ -28,6 +28,11 @@ pub struct HistoryPage {
     pub orders: Vec<OrderRow>,
     /// Orders matching the filters, on every page.
     pub matching: i64,
+    /// The shopper's orders in all and when the first was placed, read with the page (None when the
+    /// page is empty: ask `order_span`).
+    pub span: Option<(i64, Option<i64>)>,
+    /// Orders of the page that owe or owed a refund (only those need their refunds read).
+    pub with_refunds: Vec<i64>,
 }
 
 #[derive(FromRow)]
@@ -35,6 +40,9 @@ struct Counted {
     #[sqlx(flatten)]
     order: OrderRow,
     matching: i64,
+    all_orders: i64,
+    first_at: Option<i64>,
+    has_refunds: i64,
 }
 
 /// A line of an order with what became of its pieces and the product's return facts.
@@ -84,7 +92,10 @@ impl Store {
         // no row to carry it, and is counted on its own.
         let n = statuses.len();
         let page_sql = format!(
-            "SELECT {ORDER_COLUMNS}, COUNT(*) OVER () AS matching FROM orders WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT ${} OFFSET ${}",
+            "SELECT {ORDER_COLUMNS}, COUNT(*) OVER () AS matching, \
+               (SELECT COUNT(*) FROM orders a WHERE a.user_id = $1) AS all_orders, (SELECT MIN(a.created_at) FROM orders a WHERE a.user_id = $1) AS first_at, \
+               CASE WHEN EXISTS (SELECT 1 FROM refund_requests r WHERE r.order_id = orders.id) THEN 1 ELSE 0 END AS has_refunds \
+             FROM orders WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT ${} OFFSET ${}",
             5 + n,
             6 + n
         );
@@ -105,8 +116,10 @@ impl Store {
                 count.fetch_one(&self.pool).await?
             }
         };
+        let span = counted.first().map(|c| (c.all_orders, c.first_at));
+        let with_refunds = counted.iter().filter(|c| c.has_refunds == 1).map(|c| c.order.id).collect();
         let orders = counted.into_iter().map(|c| c.order).collect();
-        Ok(HistoryPage { orders, matching })
+        Ok(HistoryPage { orders, matching, span, with_refunds })
     }
 
     /// How many orders the shopper has, and when the first was placed.

@@ -197,10 +197,15 @@ async fn order_list(state: &AppState, viewer: &Viewer, p: HistoryParams) -> ApiR
     let q = HistoryQuery { user_id: Some(user.id), order_ref: None, statuses: filter.statuses(), placed: period.range(now), page, per_page: PER_PAGE };
     // Independent reads go together: the page with its count, the shopper's span, the return rules;
     // then the page's lines and refunds.
-    let (found, (all_orders, first), categories) =
-        tokio::try_join!(state.store.order_history(&q), state.store.order_span(user.id), state.store.category_returns())?;
+    let (found, categories) = tokio::try_join!(state.store.order_history(&q), state.store.category_returns())?;
     let ids: Vec<i64> = found.orders.iter().map(|o| o.id).collect();
-    let (lines, refunds) = tokio::try_join!(state.store.lines_of(&ids), state.store.refund_states(&ids))?;
+    let span = async {
+        match found.span {
+            Some(span) => Ok(span),
+            None => state.store.order_span(user.id).await,
+        }
+    };
+    let (lines, refunds, (all_orders, first)) = tokio::try_join!(state.store.lines_of(&ids), state.store.refund_states(&found.with_refunds), span)?;
     let judge = Judge { categories: &categories, now };
     let mut orders = Vec::with_capacity(found.orders.len());
     let mut return_pins = Vec::new();
