@@ -226,7 +226,11 @@ async fn cancelling_a_cod_order_gives_stock_and_wallet_back_once() {
 
 /// Places and pays a UPI order through the sandbox gateway; returns the order id and what was paid.
 async fn paid_upi_order(app: &TestApp, mobile: &str) -> (Browser, String, i64) {
-    let (mut b, address_id) = shopper_with_cart(app, mobile, "400050", 1).await;
+    paid_upi_order_of(app, mobile, 1).await
+}
+
+async fn paid_upi_order_of(app: &TestApp, mobile: &str, pieces: i64) -> (Browser, String, i64) {
+    let (mut b, address_id) = shopper_with_cart(app, mobile, "400050", pieces).await;
     let to_pay = quote(app, &mut b, &format!("address_id={address_id}")).await["breakup"]["to_pay"].as_i64().unwrap();
     let placed = place(app, &mut b, &format!("upi-{mobile}"), json!({"address_id": address_id, "payment_mode": "UPI", "expected_to_pay": to_pay})).await.json();
     let order_id = placed["order_id"].as_str().unwrap().to_string();
@@ -623,4 +627,55 @@ async fn a_category_made_exchange_only_refuses_returns_but_takes_exchanges() {
     app.db.store.set_category_returns("nightwear", Some(0), None).await.unwrap();
     let closed = b.form(&app, "/calculate_return_price_new/", &return_form(order, &item, "Exchange", "1", "")).await;
     assert!(closed.assert_error(409)["message"].as_str().unwrap().contains("return window"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_returns_of_a_prepaid_order_are_refunded_through_the_provider_in_parts() {
+    let app = shop().await;
+    let (mut b, order_id, _) = paid_upi_order_of(&app, "9123471001", 2).await;
+    let store = &app.db.store;
+    let id = store.order_id_by_public_id(&order_id).await.unwrap().unwrap();
+    let now = app.clock.now();
+    store.move_order(id, drape_domain::orders::OrderStatus::Picked, "operator:t", "", now).await.unwrap();
+    store.ship_order(id, "Delhivery", "DL1", "operator:t", now).await.unwrap();
+    store.move_order(id, drape_domain::orders::OrderStatus::Delivered, "operator:t", "", now).await.unwrap();
+    let line = store.lines_of(&[id]).await.unwrap().remove(0);
+    let item = line.id.to_string();
+    let mut paid_back = Vec::new();
+    for round in 0..2 {
+        // The same choices again within ten minutes would be the same request (a double tap): the
+        // second piece goes back later.
+        if round == 1 {
+            let mut f = return_form(&order_id, &item, "Return", "1", "");
+            f.push(("refundType", "source"));
+            let again = b.form(&app, "/sap_exchange_return_request/", &f).await;
+            assert_eq!(again.json()["return_id"], store.returns_of_order(id).await.unwrap()[0].public_id.as_str());
+            app.clock.advance(chrono::Duration::minutes(11));
+        }
+        let now = app.clock.now();
+        let mut form = return_form(&order_id, &item, "Return", "1", "");
+        form.push(("refundType", "source"));
+        let asked = b.form(&app, "/sap_exchange_return_request/", &form).await;
+        assert_eq!(asked.status, 200, "{}", asked.text);
+        let r = store.return_by_public_id(asked.json()["return_id"].as_str().unwrap()).await.unwrap().unwrap();
+        for step in [
+            drape_server::features::orders::operator::ReturnAction::Pickup {
+                date: chrono::NaiveDate::from_ymd_opt(2026, 11, 24).unwrap(),
+                courier: "Delhivery".into(),
+            },
+            drape_server::features::orders::operator::ReturnAction::Picked,
+            drape_server::features::orders::operator::ReturnAction::Receive { sellable: true },
+            drape_server::features::orders::operator::ReturnAction::Approve,
+        ] {
+            let done = drape_server::features::orders::operator::return_step(store, r.id, step, "9000000000", now).await.unwrap().unwrap();
+            drape_server::features::checkout::pay::pay_owed_refunds(&app.state, &done.owed).await;
+        }
+        assert_eq!(store.return_by_id(r.id).await.unwrap().unwrap().status, "refunded", "the provider took the refund");
+        paid_back.push(r.refund_amount);
+    }
+    let refunds = store.refunds_of(id).await.unwrap();
+    assert_eq!(refunds.len(), 2, "{refunds:?}");
+    assert!(refunds.iter().all(|r| r.1 == "prepaid" && r.2.as_deref().unwrap_or_default().starts_with("rfnd_")));
+    assert_eq!(refunds.iter().map(|r| r.0).sum::<i64>(), line.paid, "the two pieces' shares add up to the line");
+    assert_eq!(paid_back.iter().sum::<i64>(), line.paid);
 }

@@ -281,12 +281,27 @@ impl Store {
         Ok(ReturnOutcome::Requested(PlacedReturn { id: return_id, public_id, refund_amount, exchange_order_ref }))
     }
 
-    /// The shopper's request made with this submit, if it was made before (a double tap, a retry).
-    pub async fn return_by_key(&self, user_id: i64, request_key: &str) -> Result<Option<PlacedReturn>> {
-        let mut tx = self.pool.begin().await?;
-        let seen = return_seen(&mut tx, user_id, request_key).await?;
-        tx.rollback().await?;
-        Ok(seen)
+    /// The key for a new submit of the form whose choices hash to `form_hash`: the same choices sent
+    /// again within `window` (a double tap, a network retry) find the request they made; after it, the
+    /// same choices are a new request (the second of two pieces, returned later) and get a new key.
+    pub async fn return_key_for(&self, user_id: i64, form_hash: &str, since: DateTime<Utc>) -> Result<Result<String, PlacedReturn>> {
+        let rows: Vec<(String, i64)> =
+            sqlx::query_as("SELECT request_key, created_at FROM return_requests WHERE user_id = $1 AND request_key LIKE $2 ORDER BY id DESC")
+                .bind(user_id)
+                .bind(format!("{form_hash}:%"))
+                .fetch_all(&self.pool)
+                .await?;
+        if let Some((key, at)) = rows.first() {
+            if *at >= millis(since) {
+                let mut tx = self.pool.begin().await?;
+                let seen = return_seen(&mut tx, user_id, key).await?;
+                tx.rollback().await?;
+                if let Some(seen) = seen {
+                    return Ok(Err(seen));
+                }
+            }
+        }
+        Ok(Ok(format!("{form_hash}:{}", rows.len())))
     }
 
     pub async fn return_by_public_id(&self, public_id: &str) -> Result<Option<ReturnRow>> {

@@ -28,7 +28,8 @@ struct Txn {
 pub struct PayUSandbox {
     cfg: PaymentConfig,
     txns: Arc<Mutex<HashMap<String, Txn>>>,
-    refunds: Arc<Mutex<HashMap<String, String>>>,
+    /// Refunds by the shop's token: (request id, mihpayid, paise).
+    refunds: Arc<Mutex<HashMap<String, (String, String, i64)>>>,
 }
 
 fn escape(s: &str) -> String {
@@ -163,13 +164,20 @@ async fn post_service(State(s): State<PayUSandbox>, Form(f): Form<BTreeMap<Strin
             let Some(t) = txns.values().find(|t| t.mihpayid == var1 && t.status == "success") else {
                 return Json(json!({"status": 0, "msg": "Invalid payuid"})).into_response();
             };
-            let amount = paise_of(&get("var3"));
-            if amount.is_none() || amount > t.fields.get("amount").and_then(|a| paise_of(a)) {
-                return Json(json!({"status": 0, "msg": "Refund amount is greater than the transaction amount"})).into_response();
-            }
             let mut refunds = s.refunds.lock().expect("sandbox");
-            let n = refunds.len() + 1;
-            let request_id = refunds.entry(get("var2")).or_insert_with(|| format!("{}", 130_000_000 + n)).clone();
+            // The same token again is the same refund; new ones may not pass the transaction's amount in all.
+            if let Some((request_id, _, _)) = refunds.get(&get("var2")) {
+                return Json(json!({"status": 1, "msg": "Refund Request Queued", "request_id": request_id, "bank_ref_num": null, "mihpayid": var1}))
+                    .into_response();
+            }
+            let before: i64 = refunds.values().filter(|r| r.1 == var1).map(|r| r.2).sum();
+            let captured = t.fields.get("amount").and_then(|a| paise_of(a)).unwrap_or(0);
+            let amount = paise_of(&get("var3")).filter(|a| *a > 0 && before + a <= captured);
+            let Some(amount) = amount else {
+                return Json(json!({"status": 0, "msg": "Refund amount is greater than the transaction amount"})).into_response();
+            };
+            let request_id = format!("{}", 130_000_000 + refunds.len() + 1);
+            refunds.insert(get("var2"), (request_id.clone(), var1.clone(), amount));
             Json(json!({"status": 1, "msg": "Refund Request Queued", "request_id": request_id, "bank_ref_num": null, "mihpayid": var1})).into_response()
         }
         _ => Json(json!({"status": 0, "msg": "Invalid command"})).into_response(),

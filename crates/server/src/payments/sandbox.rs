@@ -36,6 +36,8 @@ pub enum WebhookMode {
 struct Ledger {
     orders: HashMap<String, ProviderOrder>,
     payments: HashMap<String, ProviderPayment>,
+    /// Paise refunded so far, by payment id.
+    refunded: HashMap<String, i64>,
     customers: HashMap<String, (String, Vec<Token>)>,
     refunds: HashMap<String, (String, String, i64)>,
     webhooks: WebhookMode,
@@ -224,14 +226,20 @@ async fn refund(State(s): State<Sandbox>, headers: HeaderMap, Path(id): Path<Str
         }
     }
     let p = l.payments.get(&id).cloned().ok_or_else(|| bad("The id provided does not exist"))?;
-    if p.status != "captured" || amount > p.amount || amount <= 0 {
+    // Like Razorpay: partial refunds until the captured amount is used up; the payment reads
+    // refunded only once all of it went back.
+    let before = l.refunded.get(&id).copied().unwrap_or(0);
+    if p.status != "captured" || amount <= 0 || before + amount > p.amount {
         return Err(bad("The refund amount provided is greater than amount captured"));
     }
     l.seq += 1;
     let refund_id = format!("rfnd_sandbox{:06}", l.seq);
     l.refunds.insert(key.unwrap_or_else(|| refund_id.clone()), (refund_id.clone(), id.clone(), amount));
-    if let Some(p) = l.payments.get_mut(&id) {
-        p.status = "refunded".into();
+    l.refunded.insert(id.clone(), before + amount);
+    if before + amount == p.amount {
+        if let Some(p) = l.payments.get_mut(&id) {
+            p.status = "refunded".into();
+        }
     }
     Ok(Json(json!({ "id": refund_id, "entity": "refund", "payment_id": id, "amount": amount, "status": "processed" })).into_response())
 }

@@ -30,6 +30,8 @@ pub const RETURN_REASONS: [&str; 6] =
 const NO_PICKUP: &str = "Reverse Pickup service is not available for this pincode";
 const NEED_BANK: &str = "please enter the bank details";
 const GIFT_SKUS: [&str; 2] = ["GIFTWRAP", "GIFTWRAPO"];
+/// The same form sent again within this many minutes is the same request (a double tap, a retry).
+const REPEAT_MINUTES: i64 = 10;
 
 /// One picked line of the form.
 struct Picked<'a> {
@@ -231,7 +233,7 @@ fn pickup(order: &OrderRow, f: &ReturnForm) -> ApiResult<(String, Pincode)> {
     }
 }
 
-/// The request key: the same form for the same order twice is one request.
+/// The hash of a submit's choices (the request key's stem).
 fn request_key(order: &OrderRow, f: &ReturnForm) -> String {
     let mut h = sha2::Sha256::new();
     for part in [&f.checked_products, &f.checked_prod_quantity, &f.checked_prod_process, &f.checked_prod_exchange_size, &f.refundType] {
@@ -254,10 +256,10 @@ pub async fn request_return(State(state): State<AppState>, viewer: Viewer, Form(
     }
     // A repeated submit answers as the first did, before anything is judged again (its pieces are
     // no longer free, and that must not read as a refusal).
-    let key = request_key(&order, &f);
-    if let Some(done) = state.store.return_by_key(user.id, &key).await? {
-        return Ok(axum::Json(requested(done)));
-    }
+    let key = match state.store.return_key_for(user.id, &request_key(&order, &f), state.now() - chrono::Duration::minutes(REPEAT_MINUTES)).await? {
+        Ok(key) => key,
+        Err(done) => return Ok(axum::Json(requested(done))),
+    };
     let lines = state.store.lines_of(&[order.id]).await?;
     let picked = picked(&state, &order, &lines, &f, true).await?;
     let reason = f.reasons_for_refund.trim();
