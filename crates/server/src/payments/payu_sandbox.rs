@@ -24,12 +24,14 @@ struct Txn {
     error: String,
 }
 
+/// A refund by the shop's token: (request id, mihpayid, paise).
+type Refund = (String, String, i64);
+
 #[derive(Clone)]
 pub struct PayUSandbox {
     cfg: PaymentConfig,
     txns: Arc<Mutex<HashMap<String, Txn>>>,
-    /// Refunds by the shop's token: (request id, mihpayid, paise).
-    refunds: Arc<Mutex<HashMap<String, (String, String, i64)>>>,
+    refunds: Arc<Mutex<HashMap<String, Refund>>>,
 }
 
 fn escape(s: &str) -> String {
