@@ -488,6 +488,11 @@ async fn an_exchange_holds_the_new_size_and_places_a_free_order() {
     assert_eq!(newest["products"][0]["size"], new_size.as_str());
     let d = b.get(&app, &format!("/api/v1/orders/{}/", newest["encrypted_order_id"].as_str().unwrap())).await.json();
     assert_eq!(d["exchange_of"], night["pk"]);
+    // It goes with its return: not cancelled on its own.
+    assert_eq!(newest["orders_util_data"]["can_cancel"], false);
+    let exchange_id = newest["encrypted_order_id"].as_str().unwrap();
+    let refused = b.form(&app, "/cancel-order/", &[("reason", "Ordered by mistake"), ("orderid", exchange_id)]).await;
+    assert_eq!(refused.assert_error(409)["error"], "exchange_order");
     // The same piece cannot go back again.
     let twice = b.form(&app, "/sap_exchange_return_request/", &return_form(&order, &item, "Return", "1", "")).await;
     assert_eq!(twice.assert_error(409)["error"], "quantity_above_remaining");

@@ -73,12 +73,13 @@ fn options(q: &CancelQuote) -> Vec<RefundOption> {
 pub async fn cancel_check(State(state): State<AppState>, viewer: Viewer, Json(c): Json<CancelCheckIn>) -> ApiResult<axum::Json<CancelCheckOut>> {
     let order = own_order(&state, &viewer, &c.order_id).await?;
     let q = state.store.cancel_quote(order.id).await?;
-    let cancellable = q.status.can_be_cancelled();
+    let exchange = order.payment_mode == "EXCHANGE";
+    let cancellable = q.status.can_be_cancelled() && !exchange;
     Ok(axum::Json(CancelCheckOut {
         order_id: order.public_id,
         drape_request_id: c.drape_request_id,
         cancellable,
-        message: (!cancellable).then(|| not_cancellable(q.status).body.message),
+        message: (!cancellable).then(|| if exchange { exchange_refusal().body.message } else { not_cancellable(q.status).body.message }),
         cancel_flow: if paid_online(&q) { "prepaid".into() } else { "cod".into() },
         refund_options: if cancellable { options(&q) } else { Vec::new() },
         reasons: CANCEL_REASONS.iter().map(|r| r.to_string()).collect(),
@@ -108,8 +109,15 @@ fn reason_text(field: &str, reason: &str, comment: &str) -> ApiResult<String> {
     Ok(if comment.is_empty() { reason.to_string() } else { format!("{reason}: {comment}") })
 }
 
+fn exchange_refusal() -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, "exchange_order", "An exchange goes with its return. Please contact us to change it.")
+}
+
 async fn cancel(state: &AppState, viewer: &Viewer, order: OrderRow, why: String, route: RefundRoute) -> ApiResult<Response> {
     let user = viewer.require_user()?;
+    if order.payment_mode == "EXCHANGE" {
+        return Err(exchange_refusal());
+    }
     match state.store.cancel_order(order.id, SHOPPER, &why, route, state.now()).await? {
         CancelOutcome::Cancelled { refund, through_provider, .. } => {
             pay_owed_refunds(state, &through_provider).await;

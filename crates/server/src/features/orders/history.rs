@@ -43,6 +43,7 @@ pub fn payment_mode_ui(order: &OrderRow) -> String {
     let base = match order.payment_mode.as_str() {
         "COD" => "Cash on Delivery",
         "WALLET" => "Drape wallet",
+        "EXCHANGE" => "Exchange, no charge",
         _ => "Paid online",
     };
     if order.wallet_used > 0 && order.payment_mode != "WALLET" {
@@ -139,7 +140,8 @@ impl Judge<'_> {
                 status: order.status.clone(),
                 status_label: label.text().into(),
                 status_colour: label.colour().into(),
-                can_cancel: status.can_be_cancelled(),
+                // An exchange order ends with its return (declined: cancelled), not on its own.
+                can_cancel: status.can_be_cancelled() && order.payment_mode != "EXCHANGE",
                 cancel_flow: if online && status != OrderStatus::PendingPayment { "prepaid".into() } else { "cod".into() },
                 can_return: products.iter().any(|p| p.returnable),
                 can_retry_payment,
