@@ -80,14 +80,22 @@ impl Store {
 
     /// Cancels the order for `actor` with the reason shown on its timeline.
     pub async fn cancel_order(&self, order_id: i64, actor: &str, reason: &str, route: RefundRoute, now: DateTime<Utc>) -> Result<CancelOutcome> {
+        self.end_order(order_id, OrderStatus::Cancelled, actor, reason, route, now).await
+    }
+
+    /// Ends an order that never reached the shopper: cancelled before shipping, back at the warehouse
+    /// undelivered (Undelivered Returned), or lost by the courier (Lost Order). Its pieces count as
+    /// cancelled, the coupon is free again, and everything paid is owed back (`route` for the online
+    /// part); the stock comes back unless the parcel was lost.
+    pub async fn end_order(&self, order_id: i64, to: OrderStatus, actor: &str, reason: &str, route: RefundRoute, now: DateTime<Utc>) -> Result<CancelOutcome> {
         let mut tx = self.pool.begin().await?;
         lock_order(&mut tx, order_id).await?;
         let (user_id, wallet_used, paid_online, already_refunded) = money_of(&mut tx, order_id).await?;
         // The shopper's row first, as every wallet writer does, so refunds and spending are counted in turn.
         lock_shopper(&mut tx, user_id).await?;
-        let from = match move_status(&mut tx, order_id, OrderStatus::Cancelled, actor, reason, now).await? {
+        let from = match move_status(&mut tx, order_id, to, actor, reason, now).await? {
             Move::Moved { from } => from,
-            Move::NotAllowed { from: OrderStatus::Cancelled | OrderStatus::Cancel } => {
+            Move::NotAllowed { from } if from == to || (to == OrderStatus::Cancelled && from == OrderStatus::Cancel) => {
                 tx.rollback().await?;
                 return Ok(CancelOutcome::AlreadyCancelled);
             }
@@ -98,7 +106,9 @@ impl Store {
         };
         let held: i64 = sqlx::query_scalar("SELECT holds_stock FROM orders WHERE id = $1").bind(order_id).fetch_one(&mut *tx).await?;
         if held == 1 {
-            give_back_stock(&mut tx, order_id).await?;
+            if to != OrderStatus::LostOrder {
+                give_back_stock(&mut tx, order_id).await?;
+            }
             sqlx::query("UPDATE orders SET holds_stock = 0 WHERE id = $1").bind(order_id).execute(&mut *tx).await?;
         }
         sqlx::query("UPDATE order_items SET cancelled_qty = quantity - returned_qty - exchanged_qty WHERE order_id = $1")
@@ -108,11 +118,14 @@ impl Store {
         free_coupon(&mut tx, order_id).await?;
 
         let order_ref: String = sqlx::query_scalar("SELECT order_ref FROM orders WHERE id = $1").bind(order_id).fetch_one(&mut *tx).await?;
+        let (stem, note) = match to {
+            OrderStatus::Cancelled => ("cancel", format!("Refund for cancelled order {order_ref}")),
+            _ => ("undelivered", format!("Refund for undelivered order {order_ref}")),
+        };
         let refund = cancel_refund(wallet_used, paid_online, already_refunded, route);
         let mut through_provider = Vec::new();
         if refund.to_wallet > 0 {
-            let key = format!("order:{order_id}:cancel:wallet");
-            let note = format!("Refund for cancelled order {order_ref}");
+            let key = format!("order:{order_id}:{stem}:wallet");
             refund_to_wallet(&mut tx, order_id, user_id, refund.to_wallet, &note, &key, now).await?;
         }
         if refund.to_source > 0 {
@@ -127,8 +140,7 @@ impl Store {
                 if part <= 0 {
                     break;
                 }
-                let key = format!("order:{order_id}:cancel:source:{attempt_id}");
-                let note = format!("Refund for cancelled order {order_ref}");
+                let key = format!("order:{order_id}:{stem}:source:{attempt_id}");
                 if owe_refund(&mut tx, order_id, Some(attempt_id), part, "source", &note, &key, now).await? {
                     left -= part;
                 }

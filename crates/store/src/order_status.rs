@@ -112,16 +112,22 @@ pub(crate) async fn move_status(tx: &mut Transaction<'_, Any>, order_id: i64, to
 }
 
 impl Store {
-    /// Moves an order along its life (operators; OrderStatus::next says where it may go). Moves
-    /// that carry money or stock (cancelling, returns) have their own calls.
+    /// Moves an order along its life (operators; OrderStatus::next says where it may go). An order
+    /// that ends without reaching the shopper (cancelled, back undelivered, lost) is ended by
+    /// `end_order`, which also gives back its stock and money (refunds through the provider are
+    /// left to housekeeping here; `end_order` hands them to a caller that pays them at once).
     pub async fn move_order(&self, order_id: i64, to: OrderStatus, actor: &str, note: &str, now: DateTime<Utc>) -> Result<Move> {
+        use crate::cancellations::CancelOutcome;
+        if matches!(to, OrderStatus::Cancelled | OrderStatus::UndeliveredReturned | OrderStatus::LostOrder) {
+            let route = drape_domain::refunds::RefundRoute::Source;
+            return Ok(match self.end_order(order_id, to, actor, note, route, now).await? {
+                CancelOutcome::Cancelled { from, .. } => Move::Moved { from },
+                CancelOutcome::AlreadyCancelled => Move::NotAllowed { from: to },
+                CancelOutcome::NotCancellable { status } => Move::NotAllowed { from: status },
+            });
+        }
         let mut tx = self.pool.begin().await?;
         let moved = move_status(&mut tx, order_id, to, actor, note, now).await?;
-        if matches!(moved, Move::Moved { .. }) && to == OrderStatus::UndeliveredReturned {
-            // The parcel came back to the warehouse unopened: its pieces are on sale again.
-            crate::payments::give_back_stock(&mut tx, order_id).await?;
-            sqlx::query("UPDATE orders SET holds_stock = 0 WHERE id = $1").bind(order_id).execute(&mut *tx).await?;
-        }
         tx.commit().await?;
         Ok(moved)
     }

@@ -469,3 +469,52 @@ async fn an_exchange_holds_the_new_size_and_a_decline_gives_everything_back() {
         db.finish().await;
     }
 }
+
+#[tokio::test]
+async fn an_order_back_undelivered_or_lost_gives_its_money_back() {
+    for db in TestDb::all().await {
+        let s = db.store.clone();
+        let e = db.engine;
+        let shop = shop(&s).await;
+        let user = s.user_for_mobile("7200000031", now()).await.unwrap();
+        let ship = |o: i64| {
+            let s = s.clone();
+            async move {
+                s.move_order(o, OrderStatus::Picked, SYSTEM, "", now()).await.unwrap();
+                s.ship_order(o, "Delhivery", "DL9", SYSTEM, now()).await.unwrap();
+            }
+        };
+        // Paid online, back undelivered: the stock returns and the payment is owed back through the provider.
+        let rto = place(&s, &shop, user.id, 2, OrderStatus::PendingPayment, "RAZORPAY", 0, None, now()).await;
+        s.add_payment_attempt(rto.id, "razorpay", "order_R", 100_000, "upi", now()).await.unwrap();
+        s.payment_succeeded("razorpay", "order_R", "pay_R", "upi", now()).await.unwrap();
+        ship(rto.id).await;
+        assert_eq!(stock(&s, &shop).await, 8, "{e}");
+        s.move_order(rto.id, OrderStatus::RtoInitiated, SYSTEM, "", now()).await.unwrap();
+        assert!(
+            matches!(s.move_order(rto.id, OrderStatus::UndeliveredReturned, SYSTEM, "back at the warehouse", now()).await.unwrap(), Move::Moved { .. }),
+            "{e}"
+        );
+        assert_eq!(stock(&s, &shop).await, 10, "{e}: back on sale");
+        let owed = s.unpaid_source_refunds_of(rto.id).await.unwrap();
+        assert_eq!((owed.len(), owed[0].amount), (1, 100_000), "{e}");
+        assert_eq!(s.lines_of(&[rto.id]).await.unwrap()[0].cancelled_qty, 2, "{e}");
+        assert_eq!(
+            s.move_order(rto.id, OrderStatus::UndeliveredReturned, SYSTEM, "", now()).await.unwrap(),
+            Move::NotAllowed { from: OrderStatus::UndeliveredReturned },
+            "{e}: once"
+        );
+        assert_eq!(s.unpaid_source_refunds_of(rto.id).await.unwrap().len(), 1, "{e}");
+
+        // Part paid from the wallet, lost in transit: the wallet's part back at once; the stock stays gone.
+        s.wallet_entry(user.id, EntryKind::Credit, 10_000, "goodwill", None, now()).await.unwrap().unwrap();
+        let lost = place(&s, &shop, user.id, 1, OrderStatus::Verified, "COD", 10_000, None, now() + Duration::minutes(1)).await;
+        ship(lost.id).await;
+        assert!(matches!(s.move_order(lost.id, OrderStatus::LostOrder, SYSTEM, "lost by the courier", now()).await.unwrap(), Move::Moved { .. }), "{e}");
+        assert_eq!(s.wallet_balance(user.id).await.unwrap(), 10_000, "{e}");
+        assert_eq!(stock(&s, &shop).await, 9, "{e}: a lost piece is not back on sale");
+        assert_timeline_holds(&s, rto.id).await;
+        assert_timeline_holds(&s, lost.id).await;
+        db.finish().await;
+    }
+}

@@ -47,6 +47,14 @@ pub async fn order_step(store: &Store, order_id: i64, step: OrderStep, by: &str,
         Err(format!("{} is {from}; it cannot become {to}. It can move to: {}", order.order_ref, if next.is_empty() { "nothing more" } else { &next }))
     };
     let (to, note, owed, courier, tracking) = match step {
+        // Back undelivered or lost: everything paid goes back to where it came from, paid now.
+        OrderStep::Move { to: to @ (OrderStatus::UndeliveredReturned | OrderStatus::LostOrder), note } => {
+            match store.end_order(order_id, to, &actor, &note, RefundRoute::Source, now).await? {
+                CancelOutcome::Cancelled { through_provider, .. } => (to, note, through_provider, order.courier.clone(), order.tracking_number.clone()),
+                CancelOutcome::AlreadyCancelled => return Ok(Err(format!("{} is already {to}", order.order_ref))),
+                CancelOutcome::NotCancellable { status } => return Ok(refused(status, to)),
+            }
+        }
         OrderStep::Move { to, note } => match store.move_order(order_id, to, &actor, &note, now).await? {
             Move::Moved { .. } => (to, note, Vec::new(), order.courier.clone(), order.tracking_number.clone()),
             Move::NotAllowed { from } => return Ok(refused(from, to)),
