@@ -45,7 +45,7 @@ pub enum Move {
     },
 }
 
-/// Appends the event of a status change the caller has just written.
+/// Appends the event of an order's status change the caller has just written.
 pub(crate) async fn record_status(
     tx: &mut Transaction<'_, Any>,
     order_id: i64,
@@ -55,10 +55,36 @@ pub(crate) async fn record_status(
     note: &str,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    sqlx::query("INSERT INTO order_events (order_id, from_status, to_status, actor, note, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(order_id)
+    append_event(tx, Timeline::Order, order_id, from, to.name(), actor, note, now).await
+}
+
+/// The two timelines: an order's and a return request's (same columns, each keyed by its owner).
+#[derive(Clone, Copy)]
+pub(crate) enum Timeline {
+    Order,
+    Return,
+}
+
+/// Appends one event to a timeline: who moved it, from what to what, and why.
+#[allow(clippy::too_many_arguments)]
+pub(crate) async fn append_event(
+    tx: &mut Transaction<'_, Any>,
+    timeline: Timeline,
+    owner_id: i64,
+    from: &str,
+    to: &str,
+    actor: &str,
+    note: &str,
+    now: DateTime<Utc>,
+) -> Result<()> {
+    let (table, owner) = match timeline {
+        Timeline::Order => ("order_events", "order_id"),
+        Timeline::Return => ("return_events", "return_id"),
+    };
+    sqlx::query(&format!("INSERT INTO {table} ({owner}, from_status, to_status, actor, note, created_at) VALUES ($1, $2, $3, $4, $5, $6)"))
+        .bind(owner_id)
         .bind(from)
-        .bind(to.name())
+        .bind(to)
         .bind(actor)
         .bind(note)
         .bind(millis(now))

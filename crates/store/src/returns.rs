@@ -6,7 +6,7 @@
 //! decline (pieces and new size given back).
 
 use crate::db::{lock_shopper, millis};
-use crate::order_status::{lock_order, move_status, record_status, Move};
+use crate::order_status::{append_event, lock_order, move_status, record_status, Move, Timeline};
 use crate::payments::{owe_refund, refund_to_wallet};
 use crate::{Result, Store, StoreError};
 use chrono::{DateTime, Utc};
@@ -147,16 +147,7 @@ async fn record_return_status(
     note: &str,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    sqlx::query("INSERT INTO return_events (return_id, from_status, to_status, actor, note, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(return_id)
-        .bind(from)
-        .bind(to.name())
-        .bind(actor)
-        .bind(note)
-        .bind(millis(now))
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
+    append_event(tx, Timeline::Return, return_id, from, to.name(), actor, note, now).await
 }
 
 /// Moves a request from the status it is in, if the move is allowed; the row is written first so
