@@ -587,6 +587,13 @@ async fn the_operator_page_moves_an_order_to_delivered_and_receives_a_return() {
     }
     let page = op.get(&app, &format!("/ops/orders/{order_ref}/")).await;
     assert!(page.text.contains("Order Delivered") && page.text.contains("DL7788"));
+    // Pills take their colour from the status table through the stylesheet (no inline styles: CSP).
+    assert!(page.text.contains("pill pill--order-delivered") && !page.text.contains("style="));
+    let css = op.get(&app, "/ops/assets/pages.css").await.text;
+    assert!(css.contains(&format!(".ops .pill--order-delivered {{ color: {}; }}", drape_domain::orders::StatusLabel::OrderDelivered.colour())));
+    // Sales Returned comes from approving returns, never by hand.
+    let by_hand = op.form(&app, &url, &step("Sales Returned", vec![])).await;
+    assert!(by_hand.headers["location"].to_str().unwrap().contains("error="));
     let outbox = app.db.store.recent_messages(30).await.unwrap();
     assert!(outbox.iter().any(|m| m.body.contains(&order_ref) && m.body.contains("has shipped with Delhivery")), "the shopper is told");
 

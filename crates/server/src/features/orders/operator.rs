@@ -46,6 +46,9 @@ pub async fn order_step(store: &Store, order_id: i64, step: OrderStep, by: &str,
         let next = from.next().iter().map(|s| s.name()).collect::<Vec<_>>().join(", ");
         Err(format!("{} is {from}; it cannot become {to}. It can move to: {}", order.order_ref, if next.is_empty() { "nothing more" } else { &next }))
     };
+    if matches!(step, OrderStep::Move { to: OrderStatus::SalesReturned, .. }) {
+        return Ok(Err(format!("{} becomes Sales Returned when its returns are approved (drape admin return), not by hand.", order.order_ref)));
+    }
     let (to, note, owed, courier, tracking) = match step {
         // Back undelivered or lost: everything paid goes back to where it came from, paid now.
         OrderStep::Move { to: to @ (OrderStatus::UndeliveredReturned | OrderStatus::LostOrder), note } => {
@@ -224,7 +227,7 @@ pub async fn ops_orders(State(state): State<AppState>, viewer: Viewer, Query(p):
                         tr {
                             td { a href={ "/ops/orders/" (o.order_ref) "/" } { (o.order_ref) } }
                             td { (super::history::day_ui(crate::features::checkout::pay::from_millis(o.created_at))) }
-                            td { span.pill style={ "color:" (status.label().colour()) } { (status.label().text()) } " " span.muted { (o.status) } }
+                            td { span class={ "pill " (pill_class(status)) } { (status.label().text()) } " " span.muted { (o.status) } }
                             td { (super::history::payment_mode_ui(o)) }
                             td.num { (format_inr(o.total)) }
                         }
@@ -286,7 +289,7 @@ async fn ops_order_page(state: &AppState, headers: &HeaderMap, order_ref: &str, 
     let action = format!("/ops/orders/{}/step/", o.order_ref);
     let body = html! {
         header {
-            h1 { "Order " (o.order_ref) " " span.pill style={ "color:" (status.label().colour()) } { (status.label().text()) } }
+            h1 { "Order " (o.order_ref) " " span class={ "pill " (pill_class(status)) } { (status.label().text()) } }
             a href="/ops/orders/" { "← All orders" }
         }
         @if !n.done.is_empty() { p.notice { (n.done) } }
@@ -306,7 +309,7 @@ async fn ops_order_page(state: &AppState, headers: &HeaderMap, order_ref: &str, 
         div.card {
             h2 { "Next step" }
             div.actions {
-                @for to in status.next() {
+                @for to in status.next().iter().filter(|s| **s != OrderStatus::SalesReturned) {
                     @match to {
                         OrderStatus::Shipped => form method="post" action=(action) {
                             input type="hidden" name="csrfmiddlewaretoken" value=(csrf);
@@ -329,7 +332,7 @@ async fn ops_order_page(state: &AppState, headers: &HeaderMap, order_ref: &str, 
                         },
                     }
                 }
-                @if status.next().is_empty() { p.muted { "Nothing more to do with this order." } }
+                @if status.next().iter().all(|s| *s == OrderStatus::SalesReturned) { p.muted { "Nothing more to do with this order here; its returns are below." } }
             }
         }
         @for (r, items) in returns.iter().zip(&return_items) {
@@ -524,8 +527,20 @@ pub async fn ops_return_step(
     }
 }
 
-/// The server-rendered pages' stylesheet.
+/// The class of a status pill: one per label group, coloured by `pages_css` from the status table
+/// (the content security policy keeps inline styles out).
+fn pill_class(status: OrderStatus) -> String {
+    format!("pill--{}", status.label().text().to_ascii_lowercase().replace(' ', "-"))
+}
+
+/// The server-rendered pages' stylesheet, with the status pills' colours from the one status table.
 pub async fn pages_css() -> Response {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8"), (header::CACHE_CONTROL, "public, max-age=3600")], include_str!("../../../assets/pages.css"))
-        .into_response()
+    let mut css = include_str!("../../../assets/pages.css").to_string();
+    let mut seen = std::collections::BTreeSet::new();
+    for s in OrderStatus::ALL {
+        if seen.insert(pill_class(s)) {
+            css += &format!(".ops .{} {{ color: {}; }}\n", pill_class(s), s.label().colour());
+        }
+    }
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8"), (header::CACHE_CONTROL, "public, max-age=3600")], css).into_response()
 }
