@@ -341,7 +341,8 @@ impl Store {
     /// The courier is booked to collect the pieces on `date`.
     pub async fn schedule_pickup(&self, return_id: i64, date: &str, courier: &str, actor: &str, now: DateTime<Utc>) -> Result<ReturnStep> {
         let mut tx = self.pool.begin().await?;
-        let step = move_return(&mut tx, return_id, ReturnStatus::PickupScheduled, actor, &format!("{courier} on {date}"), now).await?;
+        let shown = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").map(|d| d.format("%a, %-d %b").to_string()).unwrap_or_else(|_| date.to_string());
+        let step = move_return(&mut tx, return_id, ReturnStatus::PickupScheduled, actor, &format!("{courier} on {shown}"), now).await?;
         if matches!(step, ReturnStep::Done { .. }) {
             sqlx::query("UPDATE return_requests SET pickup_date = $2, pickup_courier = $3 WHERE id = $1")
                 .bind(return_id)
@@ -364,7 +365,8 @@ impl Store {
     /// The pieces reached the warehouse: back on sale only when `sellable`.
     pub async fn receive_return(&self, return_id: i64, sellable: bool, actor: &str, now: DateTime<Utc>) -> Result<ReturnStep> {
         let mut tx = self.pool.begin().await?;
-        let note = if sellable { "received in sellable condition; back on sale" } else { "received, not sellable; kept off sale" };
+        // The shopper reads this note too: the condition, not the stock.
+        let note = if sellable { "Received in good condition" } else { "Received used or damaged" };
         let step = move_return(&mut tx, return_id, ReturnStatus::Received, actor, note, now).await?;
         if matches!(step, ReturnStep::Done { .. }) && sellable {
             sqlx::query(

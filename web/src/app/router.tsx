@@ -23,6 +23,7 @@ const CatchAllRoute = lazy(async () => ({ default: (await import('./routes/catch
 const CartRoute = lazy(async () => ({ default: (await import('./routes/cart')).CartRoute }));
 const OrdersRoute = lazy(async () => ({ default: (await import('./routes/orders')).OrdersRoute }));
 const OrderDetailRoute = lazy(async () => ({ default: (await import('./routes/orders')).OrderDetailRoute }));
+const ReturnRoute = lazy(async () => ({ default: (await import('./routes/order-return')).ReturnRoute }));
 const RetryPaymentRoute = lazy(async () => ({ default: (await import('./routes/retry-payment')).RetryPaymentRoute }));
 const ProductNpsRoute = lazy(async () => ({ default: (await import('./routes/product-nps')).ProductNpsRoute }));
 const WishlistRoute = lazy(async () => ({ default: (await import('./routes/wishlist')).WishlistRoute }));
@@ -52,6 +53,7 @@ export function AppRoutes() {
         {/* spec 000 §2: the app variant is the page under /my-orders-app/ */}
         <Route path="my-orders-app/*" element={<OrdersRoute />} />
         <Route path="order/detail/:orderId" element={<OrderDetailRoute />} />
+        <Route path="order/return/:orderId" element={<ReturnRoute />} />
         <Route path="retrypayment" element={<RetryPaymentRoute />} />
         <Route path="product-nps" element={<ProductNpsRoute />} />
         <Route path="wishlist" element={<WishlistRoute />} />

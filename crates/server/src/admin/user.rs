@@ -14,13 +14,13 @@ pub struct Args {
     #[arg(long, default_value = "")]
     pub name: String,
     /// Grant (true) or remove (false) superuser.
-    #[arg(long, default_value_t = false)]
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set, num_args = 0..=1, default_missing_value = "true")]
     pub superuser: bool,
     /// Grant (true) or remove (false) the 'unused stock' permission.
-    #[arg(long, default_value_t = false)]
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set, num_args = 0..=1, default_missing_value = "true")]
     pub unused_stock: bool,
     /// Mark (true) or clear (false) `is_blacklist_user`: no cash on delivery for this shopper.
-    #[arg(long, default_value_t = false)]
+    #[arg(long, default_value_t = false, action = clap::ArgAction::Set, num_args = 0..=1, default_missing_value = "true")]
     pub blacklist: bool,
 }
 
@@ -74,5 +74,12 @@ mod tests {
         assert_eq!((roles.superuser, roles.unused_stock), (true, false));
         let roles = check(&parse(&["--mobile", "6000000000", "--unused-stock"])).unwrap();
         assert_eq!((roles.email, roles.name.as_str(), roles.superuser, roles.unused_stock), (None, "", false, true));
+    }
+
+    #[test]
+    fn a_role_can_also_be_said_true_or_false_as_the_readme_writes_it() {
+        assert!(check(&parse(&["--mobile", "9812345678", "--superuser", "true"])).unwrap().superuser);
+        assert!(!check(&parse(&["--mobile", "9812345678", "--superuser", "false"])).unwrap().superuser);
+        assert!(check(&parse(&["--mobile", "9812345678", "--unused-stock", "true"])).unwrap().unused_stock);
     }
 }

@@ -1,5 +1,18 @@
 import type { Me } from '@/shared/api/types';
-import type { CancelCheck, Order, OrderDetail, OrderLine, OrderList, Reorder } from './types';
+import type {
+  CancelCheck,
+  ExchangeSizes,
+  OfferProducts,
+  Order,
+  OrderDetail,
+  OrderLine,
+  OrderList,
+  OrderReturn,
+  Reorder,
+  ReturnPrice,
+  ReturnRequested,
+  Serviceability,
+} from './types';
 
 /** Test data shaped as the server sends it (crates/server/src/features/orders). */
 
@@ -233,3 +246,225 @@ export const partialReorder: Reorder = {
   left_out: [{ name: 'Lace Bralette', size: 'M', reason: 'Out of stock in this size' }],
   cart_quantity: 3,
 };
+
+// ---------------------------------------------------------------- returns and exchanges
+
+/** Two pieces of a sports bra, delivered: both may still go back. */
+export const activewearLine = lineFixture({
+  id: 401,
+  product_id: 31,
+  name: 'Flex Medium-Impact Sports Bra',
+  slug: 'flex-medium-impact-sports-bra-black',
+  sku: 'AW3101-BLK',
+  img: '/media/products/AW3101-BLK/1.svg',
+  size: 'M',
+  base_order_item_qty: 2,
+  rem_quantity: 2,
+  price: 129_900,
+  price_ui: '₹1,299',
+  paid: 259_800,
+  paid_ui: '₹2,598',
+  returnable: true,
+  rate_url: '/product-nps/?id=31',
+});
+
+export const nightwearLine = lineFixture({
+  id: 402,
+  product_id: 41,
+  name: 'Cotton Pyjama Set',
+  slug: 'cotton-pyjama-set-blue',
+  sku: 'NW4101-BLU',
+  img: '/media/products/NW4101-BLU/1.svg',
+  size: 'L',
+  rem_quantity: 1,
+  price: 149_900,
+  price_ui: '₹1,499',
+  paid: 149_900,
+  paid_ui: '₹1,499',
+  returnable: true,
+  rate_url: '/product-nps/?id=41',
+});
+
+export const pantyLine = lineFixture({
+  id: 403,
+  product_id: 51,
+  name: 'Lace Hipster',
+  slug: 'lace-hipster-pink',
+  sku: 'PN5101-PNK',
+  size: 'M',
+  rem_quantity: 1,
+  price: 39_900,
+  price_ui: '₹399',
+  paid: 39_900,
+  paid_ui: '₹399',
+  returnable: false,
+  return_note: 'Briefs, panties and sets with them are not returnable or exchangeable, for hygiene.',
+  return_rule: 'none',
+});
+
+export const exchangeOnlyLine = lineFixture({
+  id: 404,
+  product_id: 61,
+  name: 'Satin Slip Dress',
+  slug: 'satin-slip-dress-wine',
+  sku: 'NW6101-WIN',
+  size: 'S',
+  rem_quantity: 1,
+  price: 99_900,
+  price_ui: '₹999',
+  paid: 99_900,
+  paid_ui: '₹999',
+  returnable: true,
+  return_rule: 'exchange_only',
+});
+
+export const giftWrapLine = lineFixture({
+  id: 405,
+  product_id: 99,
+  name: 'Gift wrap',
+  slug: '',
+  sku: 'GIFTWRAP',
+  size: '',
+  rem_quantity: 1,
+  price: 4_900,
+  price_ui: '₹49',
+  paid: 4_900,
+  paid_ui: '₹49',
+  returnable: true,
+});
+
+/** A delivered cash-on-delivery order with pieces to return, one to exchange only, and a panty that may not go back. */
+export const returnable = delivered('DRPDEMO0004', {
+  products: [activewearLine, nightwearLine, pantyLine, exchangeOnlyLine],
+  header: {
+    total: 549_400,
+    total_ui: '₹5,494',
+    items_count: 5,
+    delivered_at_ui: 'Mon, 2 Nov 2026',
+    return_window_ends_ui: 'Mon, 7 Dec 2026',
+  },
+});
+
+/** The server's price for the posted form (crates/server/src/features/orders/returns.rs): returns refund what was paid for the pieces. */
+export function returnPriceFor(
+  fields: Record<string, string>,
+  lines: OrderLine[] = returnable.products,
+  over: Partial<ReturnPrice> = {},
+): ReturnPrice {
+  const ids = fields.checked_products!.split(',');
+  const qty = fields.checked_prod_quantity!.split(',');
+  const process = fields.checked_prod_process!.split(',');
+  const items = ids.map((id, i) => {
+    const line = lines.find((l) => String(l.id) === id)!;
+    const quantity = Number(qty[i]);
+    const amount = process[i] === 'Return' ? Math.round((line.paid * quantity) / line.base_order_item_qty) : 0;
+    return { id: line.id, process: process[i]!, quantity, amount, amount_ui: `₹${(amount / 100).toLocaleString('en-IN')}` };
+  });
+  const total = items.reduce((n, i) => n + i.amount, 0);
+  return {
+    items,
+    total_refund: total,
+    total_refund_ui: `₹${(total / 100).toLocaleString('en-IN')}`,
+    refund_source: 'cod',
+    refund_routes: ['bank', 'wallet'],
+    needs_bank_details: total > 0,
+    reasons: ['Size too small', 'Size too large', 'Did not like the fit', 'Received a damaged piece', 'Received a different item', 'Other'],
+    ...over,
+  };
+}
+
+export const exchangeSizesFixture: ExchangeSizes = {
+  status: 'success',
+  product_id: 41,
+  sizes: [
+    { size_id: 4101, value: 'M', label: 'M', few_left: null },
+    { size_id: 4103, value: 'XL', label: 'XL', few_left: 2 },
+  ],
+};
+
+export function offersFixture(page: number): OfferProducts {
+  const products = [
+    [71, 'Striped Pyjama Set', 'Navy'],
+    [72, 'Printed Night Suit', 'Peach'],
+  ].map(([id, name, color]) => ({
+    product_id: Number(id) + page * 10,
+    name: `${name} ${page}`,
+    slug: `p-${id}-${page}`,
+    img: `/media/products/NW${id}/1.svg`,
+    color: String(color),
+    price_ui: '₹1,499',
+    size: 'L',
+    size_id: 9000 + Number(id),
+    exchange_value: `${Number(id) + page * 10}:L`,
+  }));
+  return { products, current_page: page, total_pages: 2 };
+}
+
+export function serviceabilityFixture(pincode: string, pickup = true, over: Partial<Serviceability> = {}): Serviceability {
+  return {
+    pincode,
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    deliverable: true,
+    prepaid_available: true,
+    cod_available: false,
+    days: 4,
+    estimated_delivery_date: '2026-11-27',
+    message: 'Delivery by Fri, 27 Nov.',
+    pickup_available_data: { reverse_pickup_available: pickup },
+    ...over,
+  };
+}
+
+export const returnRequested: ReturnRequested = {
+  status: 'success',
+  return_id: 'RET7F3A21',
+  refund_amount: 129_900,
+  refund_amount_ui: '₹1,299',
+  exchange_order_ref: null,
+  message: 'Return requested. ₹1,299 will be refunded once we receive the pieces.',
+};
+
+export const exchangeRequested: ReturnRequested = {
+  status: 'success',
+  return_id: 'RET7F3A22',
+  refund_amount: 0,
+  refund_amount_ui: '₹0',
+  exchange_order_ref: 'DRP0000107',
+  message: 'Exchange requested. Your new size is held for you in order DRP0000107.',
+};
+
+export function returnFixture(over: Partial<OrderReturn> = {}): OrderReturn {
+  return {
+    return_id: 'RET7F3A21',
+    status: 'pickup_scheduled',
+    status_label: 'Pickup scheduled',
+    items: [{ name: 'Flex Medium-Impact Sports Bra', size: 'M', process: 'Return', quantity: 1, amount_ui: '₹1,299', exchange_size: '' }],
+    refund_amount: 129_900,
+    refund_amount_ui: '₹1,299',
+    refund_route: 'bank',
+    pickup_date: '2026-11-25',
+    requested_at_ui: '23 Nov 2026, 4:10 PM',
+    timeline: [
+      {
+        status: 'requested',
+        label: 'Return requested',
+        colour: '#6d4c41',
+        at: '2026-11-23T10:40:00+00:00',
+        at_ui: '23 Nov 2026, 4:10 PM',
+        note: '',
+        by: 'shopper',
+      },
+      {
+        status: 'pickup_scheduled',
+        label: 'Pickup scheduled',
+        colour: '#6d4c41',
+        at: '2026-11-24T05:00:00+00:00',
+        at_ui: '24 Nov 2026, 10:30 AM',
+        note: 'Delhivery on Wed, 25 Nov',
+        by: 'operator',
+      },
+    ],
+    ...over,
+  };
+}

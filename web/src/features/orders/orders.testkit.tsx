@@ -3,6 +3,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { calls, renderWithProviders } from '@/test/fake-api';
 import { OrderDetailPage, type BreakupRowsOf } from './components/OrderDetailPage';
 import { OrdersPage } from './components/OrdersPage';
+import { ReturnPage } from './components/ReturnPage';
 
 /** Where the page's router is now: the list keeps its query in the URL. */
 function LocationProbe() {
@@ -19,6 +20,7 @@ export function renderOrders(route = '/order/history/', { breakupRows }: { break
         <Route path="/order/app/history" element={<OrdersPage />} />
         <Route path="/my-orders-app/*" element={<OrdersPage />} />
         <Route path="/order/detail/:orderId" element={<OrderDetailPage breakupRows={breakupRows} />} />
+        <Route path="/order/return/:orderId" element={<ReturnPage />} />
         <Route path="*" element={<p data-testid="elsewhere">elsewhere</p>} />
       </Routes>
       <LocationProbe />
@@ -36,6 +38,12 @@ export function formOf(path: string): Record<string, string> {
   if (!post) throw new Error(`no POST ${path}`);
   return Object.fromEntries(new URLSearchParams(post.init.body as string));
 }
+
+/** The form fields of every POST to `path`, in order. */
+export const formsOf = (path: string) =>
+  calls
+    .filter((c) => c.method === 'POST' && c.url.pathname === path)
+    .map((c) => Object.fromEntries(new URLSearchParams(c.init.body as string)) as Record<string, string>);
 
 /** A CSRF cookie as the server sets it; the fake fetch is undone after each test. */
 export function withFakeServer() {

@@ -3,7 +3,8 @@ import type { Order, OrderChoice, OrderDetail, OrderListQuery, OrderRefund, Orde
 
 /*
  * My orders' rules, apart from the screens: where the list lives and is asked for, the list's query in
- * the page's URL, what an order's status means for its delivery line, and the words of the empty list.
+ * the page's URL, what an order's status means for its delivery line, the words of the empty list, and
+ * how the order page shows its invoice and its return requests (the return form's rules: returns.ts).
  */
 
 /** Spec 000 §2: the order history, and its app variant. */
@@ -13,6 +14,9 @@ export const CART_PATH = '/view-cart/';
 export const orderDetailPath = (orderId: string) => `/order/detail/${encodeURIComponent(orderId)}/`;
 export const retryPaymentPath = (orderId: string) => `/retrypayment/?order_id=${encodeURIComponent(orderId)}`;
 export const loginPath = (next: string) => `/login?next=${encodeURIComponent(next)}`;
+export const returnPath = (orderId: string) => `/order/return/${encodeURIComponent(orderId)}/`;
+export const invoicePagePath = (orderId: string) => `/api/v1/orders/${encodeURIComponent(orderId)}/invoice/`;
+export const invoicePdfPath = (orderId: string) => `/api/v1/orders/${encodeURIComponent(orderId)}/invoice.pdf`;
 
 /**
  * Spec 000 §2: the app variant's list (/order/app/history/) is asked for when the current path contains
@@ -215,4 +219,58 @@ export function requestId(): string {
   const c = globalThis.crypto;
   if (c && typeof c.randomUUID === 'function') return c.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+// ---------------------------------------------------------------- returns and exchanges on the order page
+
+/** The server's invoice is for delivered orders (409 before). */
+export const hasInvoice = (order: Order) => isDelivered(order.orders_util_data.status) || Boolean(order.oh_details.delivered_at_ui);
+
+/** The refund route of a request, as its row says it. */
+export function refundRouteOf(route: string): string {
+  if (route === 'wallet') return 'to your Drape wallet';
+  if (route === 'source') return 'to your original payment method';
+  if (route === 'bank') return 'to your bank account';
+  return '';
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A pickup day as the server stores it (`YYYY-MM-DD`) in the shop's words, 'Wed, 25 Nov' (written by
+ * hand: Intl writes September 'Sept' in some versions); anything else as it is.
+ */
+export function pickupDay(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!m) return value.trim();
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(m[3])) return value.trim();
+  return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+}
+
+/**
+ * A request's title on the order page: what it sends back ('Return of 1 item', 'Exchange of 2 items',
+ * 'Return and exchange of 3 items'). The server's id (24 hex digits) means nothing to a shopper.
+ */
+export function returnTitle(r: { items: { process: string; quantity: number }[] }): string {
+  const n = r.items.reduce((sum, i) => sum + i.quantity, 0);
+  const back = r.items.some((i) => i.process !== 'Exchange');
+  const swap = r.items.some((i) => i.process === 'Exchange');
+  const what = back && swap ? 'Return and exchange' : swap ? 'Exchange' : 'Return';
+  return `${what} of ${pieces(n)}`;
+}
+
+/** One piece of a request, as the order page lists it. */
+export function returnItemLine(i: {
+  process: string;
+  quantity: number;
+  name: string;
+  size: string;
+  exchange_size: string;
+  amount_ui: string;
+}) {
+  const size = i.size ? ` (size ${i.size})` : '';
+  if (i.process === 'Exchange') return `Exchange ${i.quantity} × ${i.name}${size}${i.exchange_size ? ` for size ${i.exchange_size}` : ''}`;
+  return `Return ${i.quantity} × ${i.name}${size} · ${i.amount_ui}`;
 }

@@ -366,3 +366,41 @@ export type ReorderForm = S['ReorderForm'];
 /** Its answer when not everything went in: 200 'partial' or 409 'nothing_added' ('success' text when all did). */
 export type Reorder = S['ReorderOut'];
 export type ReorderLeftOut = S['LeftOut'];
+
+// ---------------------------------------------------------------- returns and exchanges
+// (features/orders; spec 000 §3 Return/exchange selection, Bank details, Return/exchange form; §4, §5, §7, §8).
+
+/** A return or exchange request of an order as the shopper follows it (the order's `returns`, oldest first). */
+export type OrderReturn = S['ReturnOut'];
+export type OrderReturnItem = S['ReturnItemOut'];
+/**
+ * POST /calculate_return_price_new/ and /sap_exchange_return_request/ (form). checked_products,
+ * checked_prod_quantity, checked_prod_process and checked_prod_exchange_size are comma lists that line up
+ * item by item. The app leaves out the spec's fields the server does not read (bankName: the server names
+ * the bank from the IFSC list).
+ */
+export type ReturnForm = Omit<S['ReturnForm'], 'csrfmiddlewaretoken' | 'bankName' | 'sar' | 'password' | 'phone_number'>;
+/** What the picked pieces would refund, where the refund can go, and the reasons to pick from. */
+export type ReturnPrice = S['ReturnPriceOut'];
+export type ReturnPriceItem = S['ReturnPriceItem'];
+/** The request's 200: its id, the refund, the exchange order's number when a piece is exchanged, the message. */
+export type ReturnRequested = S['ReturnRequested'];
+/** GET /exchange_realtime_size/?prod_id=&exchange=exc&variation= — the sizes with pieces left, the current one left out. */
+export type ExchangeSizes = S['ExchangeSizesOut'];
+export type ExchangeSize = S['ExchangeSize'];
+export type ExchangeSizesQuery = NonNullable<operations['exchange_sizes']['parameters']['query']>;
+/** GET /showOfferProductsExchange/?orderId&pId&qty&size&color&page — other styles of the same price in the size. */
+export type OfferProducts = S['OfferProductsOut'];
+export type OfferProduct = S['OfferProduct'];
+export type OfferProductsQuery = NonNullable<operations['offer_products']['parameters']['query']>;
+/** What /calculate_return_price_new/ is asked with: the order, the four lists and the refund source. */
+export type ReturnPriceForm = Pick<
+  ReturnForm,
+  | 'orderId'
+  | 'checked_products'
+  | 'checked_prod_quantity'
+  | 'checked_prod_process'
+  | 'checked_prod_exchange_size'
+  | 'payment_type'
+  | 'new_exchange_return'
+>;

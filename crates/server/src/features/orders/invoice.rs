@@ -112,7 +112,7 @@ pub async fn invoice_page(State(state): State<AppState>, viewer: Viewer, Path(or
                     h2 { "Billed and shipped to" }
                     p { @for (i, line) in s.buyer.iter().enumerate() { @if i > 0 { br; } (line) } }
                 }
-                table.invoice__lines {
+                div.invoice__scroll { table.invoice__lines {
                     thead { tr {
                         th { "Item" } th { "HSN" } th.num { "Qty" } th.num { "Taxable (₹)" } th.num { "GST" }
                         @if inv.intra_state { th.num { "CGST (₹)" } th.num { "SGST (₹)" } } @else { th.num { "IGST (₹)" } }
@@ -138,13 +138,17 @@ pub async fn invoice_page(State(state): State<AppState>, viewer: Viewer, Path(or
                         }
                     }
                 }
+                }
                 dl.invoice__totals {
                     dt { "Taxable value" } dd { "₹" (format_amount(inv.taxable)) }
                     dt { "GST" } dd { "₹" (format_amount(inv.gst)) }
                     dt.invoice__grand { "Invoice total" } dd.invoice__grand { "₹" (format_amount(inv.total)) }
                 }
                 p.invoice__note { "Prices include GST. This is a computer-generated invoice and needs no signature." }
-                p.invoice__actions.no-print { a href={ "/api/v1/orders/" (order_id.trim()) "/invoice.pdf" } { "Download PDF" } " · Use your browser's Print to print or save this page." }
+                p.invoice__actions.no-print {
+                    a href={ "/order/detail/" (order_id.trim()) } { "← Back to your order" } " · "
+                    a href={ "/api/v1/orders/" (order_id.trim()) "/invoice.pdf" } { "Download PDF" } " · Use your browser's Print to print or save this page."
+                }
             }
         }
     };

@@ -332,7 +332,9 @@ async fn ops_order_page(state: &AppState, headers: &HeaderMap, order_ref: &str, 
                         },
                     }
                 }
-                @if status.next().iter().all(|s| *s == OrderStatus::SalesReturned) { p.muted { "Nothing more to do with this order here; its returns are below." } }
+                @if status.next().iter().all(|s| *s == OrderStatus::SalesReturned) {
+                    p.muted { "Nothing more to do with this order." @if !returns.is_empty() { " Its returns are below." } }
+                }
             }
         }
         @for (r, items) in returns.iter().zip(&return_items) {

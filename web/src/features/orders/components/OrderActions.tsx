@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@/shared/api/client';
 import { useReorder, type ReorderOutcome } from '../api/reorder';
-import { CART_PATH, retryPaymentPath } from '../orders';
+import { CART_PATH, retryPaymentPath, returnPath } from '../orders';
 import type { Order } from '../types';
 import { CancelSheet, type Cancelled } from './CancelSheet';
 import { Notice } from './OrderParts';
@@ -11,7 +11,7 @@ type Outcome = ReorderOutcome | { kind: 'error'; message: string };
 
 /**
  * What a shopper may do with an order, as the server says (orders_util_data): pay now, see it in full,
- * order it again, cancel it. The button names end with the order number (hidden), so each card's read apart.
+ * order it again, return or exchange pieces of it, cancel it. The button names end with the order number (hidden), so each card's read apart.
  * A re-order's answer shows under the buttons; a cancellation is the page's to announce (`onCancelled`).
  */
 export function OrderActions({
@@ -68,6 +68,11 @@ export function OrderActions({
             {reorder.isPending ? 'Adding to bag…' : 'Order again'}
             {number}
           </button>
+        ) : null}
+        {util.can_return ? (
+          <Link to={returnPath(id)} className="od-action od-action--primary" data-testid="return-order">
+            Return or exchange{number}
+          </Link>
         ) : null}
         {util.can_cancel ? (
           <button type="button" className="od-action od-action--danger" onClick={() => setCancelling(true)} data-testid="cancel-order">

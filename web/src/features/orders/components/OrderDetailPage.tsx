@@ -8,18 +8,25 @@ import { useOrder } from '../api/get-order';
 import {
   amountLabel,
   hasBreakup,
+  hasInvoice,
+  invoicePagePath,
+  invoicePdfPath,
   isClosed,
   isDelivered,
   ORDERS_PATH,
+  pickupDay,
   pieces,
   plainPriceRows,
   refundRoute,
+  refundRouteOf,
+  returnItemLine,
+  returnTitle,
   statusColour,
   timelineBy,
   wasReturned,
   type PriceRow,
 } from '../orders';
-import type { Breakup, OrderDetail } from '../types';
+import type { Breakup, OrderDetail, OrderReturn, OrderTimelineStep } from '../types';
 import type { Cancelled } from './CancelSheet';
 import { OrderActions } from './OrderActions';
 import { DeliveryAndRefund, Notice, OrderItems, StatusPill } from './OrderParts';
@@ -114,8 +121,15 @@ export function OrderDetailPage({ breakupRows }: { breakupRows?: BreakupRowsOf }
         <Section title="Items" testId="order-items">
           <OrderItems lines={order.products} linkNames />
         </Section>
+        {d.returns.length > 0 ? (
+          <Section title="Returns and exchanges" testId="order-returns">
+            {d.returns.map((r) => (
+              <ReturnRequest key={r.return_id} request={r} />
+            ))}
+          </Section>
+        ) : null}
         <Section title="Order status" testId="order-timeline">
-          <Timeline detail={d} />
+          <Timeline steps={d.timeline} />
         </Section>
         <Section title="Delivery address" testId="order-address">
           <Address detail={d} />
@@ -126,6 +140,30 @@ export function OrderDetailPage({ breakupRows }: { breakupRows?: BreakupRowsOf }
         <Section title="Payment" testId="order-payments">
           <Payments detail={d} />
         </Section>
+        {hasInvoice(order) ? (
+          <Section title="Invoice" testId="order-invoice">
+            <p className="muted">The tax invoice of this order, to print or keep.</p>
+            <div className="od-invoice">
+              <a
+                className="od-action"
+                href={invoicePdfPath(order.encrypted_order_id)}
+                download={`Drape-invoice-${order.pk}.pdf`}
+                data-testid="invoice-pdf"
+              >
+                Download invoice (PDF)
+              </a>
+              <a
+                className="od-action"
+                href={invoicePagePath(order.encrypted_order_id)}
+                target="_blank"
+                rel="noopener"
+                data-testid="invoice-page"
+              >
+                View invoice
+              </a>
+            </div>
+          </Section>
+        ) : null}
         {d.refunds.length > 0 ? (
           <Section title="Refunds" testId="order-refunds">
             <ul className="od-rows">
@@ -170,8 +208,35 @@ function Section({ title, testId, children }: { title: string; testId: string; c
   );
 }
 
-function Timeline({ detail }: { detail: OrderDetail }) {
-  const steps = detail.timeline;
+/** A return or exchange request: its number and status, the pieces, the refund, and its own timeline. */
+function ReturnRequest({ request: r }: { request: OrderReturn }) {
+  const last = r.timeline[r.timeline.length - 1];
+  return (
+    <div className="od-return" data-testid="order-return" data-return={r.return_id}>
+      <div className="od-return__head">
+        <p className="od-return__id">{returnTitle(r)}</p>
+        <StatusPill label={r.status_label} colour={last?.colour ?? ''} status={r.status} />
+        <p className="od-return__when">
+          Requested on {r.requested_at_ui}
+          {r.pickup_date ? ` · Pickup on ${pickupDay(r.pickup_date)}` : null}
+        </p>
+      </div>
+      <ul className="od-return__items">
+        {r.items.map((i, n) => (
+          <li key={`${i.name}-${i.size}-${n}`}>{returnItemLine(i)}</li>
+        ))}
+      </ul>
+      {r.refund_amount > 0 ? (
+        <p className="od-return__refund" data-testid="order-return-refund">
+          Refund {r.refund_amount_ui} {refundRouteOf(r.refund_route)}
+        </p>
+      ) : null}
+      <Timeline steps={r.timeline} testId="return-step" />
+    </div>
+  );
+}
+
+function Timeline({ steps, testId = 'timeline-step' }: { steps: OrderTimelineStep[]; testId?: string }) {
   if (steps.length === 0) return <p className="muted">No updates yet.</p>;
   return (
     <ol className="od-timeline">
@@ -185,7 +250,7 @@ function Timeline({ detail }: { detail: OrderDetail }) {
             className={`od-step${last ? ' od-step--now' : ''}`}
             style={colour ? ({ '--od-status': colour } as CSSProperties) : undefined}
             aria-current={last ? 'step' : undefined}
-            data-testid="timeline-step"
+            data-testid={testId}
           >
             <span className="od-step__dot" aria-hidden="true" />
             <p className="od-step__label">{s.label}</p>

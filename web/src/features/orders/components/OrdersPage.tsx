@@ -96,6 +96,12 @@ export function OrdersPage() {
           {notice.done.detail ? <p>{notice.done.detail}</p> : null}
         </Notice>
       ) : null}
+      {data.non_serviceable_pop_up ? (
+        <p className="od-pickup-note" role="note" data-testid="orders-pickup-note">
+          <Icon name="truck" size={18} />
+          <span>Pickup isn’t available at one of your delivery pincodes; you can give another pickup address when you return.</span>
+        </p>
+      ) : null}
       <Filters
         data={data}
         status={wanted.status}
