@@ -14,70 +14,16 @@ import {
   logIn,
   newPhonePage,
   otpFromOutbox,
-  rupees,
   screenshot,
   startServer,
   waitForCount,
 } from './harness.mjs';
+import { addAddress, openCheckout, pincodeWhere, placedOrderRef, walletBalance } from './shopping.mjs';
 
 const SLUG = 'everyday-padded-t-shirt-bra-black';
 // Fresh shoppers (created at their first login); no other test uses these numbers.
 const COD_SHOPPER = '9000000131';
 const WALLET_SHOPPER = '9000000132';
-// Pincodes of the imported directory; the demo's courier table decides which take cash.
-const CANDIDATES = ['400050', '560001', '110001', '600001', '700001', '411001', '380001', '500001', '302001', '226001'];
-
-/** The first candidate pincode the shop delivers to with cash on delivery. */
-async function codPincode(baseURL) {
-  for (const pin of CANDIDATES) {
-    const s = await (await fetch(`${baseURL}/check_pincode/?pincode=${pin}`)).json();
-    if (s.deliverable && s.prepaid_available && s.cod_available) return pin;
-  }
-  throw new Error('no candidate pincode with cash on delivery');
-}
-
-/** Adds a default address at `pincode` through the address book's own calls, from the page (as checkout.test.mjs). */
-function addAddress(page, pincode) {
-  return page.evaluate(async (pin) => {
-    const csrf = decodeURIComponent(/(?:^|; )csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-    const place = await fetch('/pin_state_city/', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRFToken': csrf },
-      body: new URLSearchParams({ value: pin }),
-    }).then((r) => r.json());
-    const res = await fetch('/api/v1/address-book/', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf },
-      body: JSON.stringify({
-        addressee: 'Riya Sharma',
-        street1: 'Flat 4B, Sunrise Apartments, Hill Road',
-        street2: 'Near the park',
-        address_type: 'Home',
-        state: place.state,
-        city: place.city,
-        postal_code: pin,
-        phone: '9876543210',
-        is_default_shipping: true,
-      }),
-    });
-    if (!res.ok) throw new Error(`address: ${res.status} ${await res.text()}`);
-  }, pincode);
-}
-
-async function openCheckout(page) {
-  await page.goto('/checkout/');
-  await page.getByTestId('pay-bar').waitFor();
-  await page.getByTestId('delivery').waitFor();
-}
-
-/** The thank-you page's order number. */
-async function placedOrderRef(page) {
-  await page.waitForURL((u) => u.pathname.startsWith('/checkout/complete'), { timeout: 20_000 });
-  const ref = page.getByTestId('order-ref');
-  await ref.waitFor({ timeout: 20_000 });
-  return (await ref.innerText()).match(/DRP\d{7}/)[0];
-}
-
 const cards = (page) => page.getByTestId('order-card');
 const cardOf = (page, ref) => page.locator(`[data-testid=order-card][data-order="${ref}"]`);
 const numbers = (page) => cards(page).getByTestId('order-number').allInnerTexts();
@@ -94,14 +40,6 @@ async function waitForList(page, n, pageOf) {
     },
     [n, pageOf],
   );
-}
-
-/** The wallet page's balance in rupees. */
-async function walletBalance(page) {
-  await page.goto('/account/wallet/');
-  const amount = page.getByTestId('wallet-amount');
-  await amount.waitFor();
-  return rupees(await amount.locator('[aria-hidden="true"]').innerText());
 }
 
 /** Opens an order's cancel sheet from its card and waits for the form. */
@@ -124,7 +62,7 @@ describe('my orders', () => {
   before(async () => {
     server = await startServer({ referenceData: true });
     browser = await launchBrowser();
-    codPin = await codPincode(server.baseURL);
+    codPin = await pincodeWhere(server.baseURL, true);
     demo = await newPhonePage(browser, server.baseURL);
     await logIn(demo.page, server.baseURL, '/', DEMO_SHOPPER);
   });
