@@ -1,6 +1,6 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { errorMessage, isApiError } from '@/shared/api/client';
+import { isApiError } from '@/shared/api/client';
 import { isLoggedIn, useSession } from '@/shared/api/session';
 import { AccountPage, AccountPageLoading, LoginNeededPanel } from '@/shared/components/AccountPage';
 import { Icon } from '@/shared/components/ui/Icon';
@@ -29,7 +29,7 @@ import {
 import type { Breakup, OrderDetail, OrderReturn, OrderTimelineStep } from '../types';
 import type { Cancelled } from './CancelSheet';
 import { OrderActions } from './OrderActions';
-import { DeliveryAndRefund, Notice, OrderItems, StatusPill } from './OrderParts';
+import { DeliveryAndRefund, Notice, OrderItems, OrderLoadError, StatusPill } from './OrderParts';
 import './orders.css';
 
 /** Checkout's breakup rules, handed in by the route (a feature does not import another). */
@@ -73,21 +73,9 @@ export function OrderDetailPage({ breakupRows }: { breakupRows?: BreakupRowsOf }
   }
   if (detail.isPending) return <Loading back={back} />;
   if (!detail.data) {
-    const missing = isApiError(detail.error) && detail.error.status === 404;
     return (
       <Shell back={back}>
-        <div className="state-panel" role="alert" data-testid="order-error">
-          <p>{missing ? 'We couldn’t find that order in your account.' : `We couldn’t load this order. ${errorMessage(detail.error)}`}</p>
-          {missing ? (
-            <Link to={ORDERS_PATH} className="button button--primary">
-              See my orders
-            </Link>
-          ) : (
-            <button type="button" className="button button--primary" onClick={() => void detail.refetch()} disabled={detail.isFetching}>
-              Try again
-            </button>
-          )}
-        </div>
+        <OrderLoadError error={detail.error} retrying={detail.isFetching} onRetry={() => void detail.refetch()} testId="order-error" />
       </Shell>
     );
   }

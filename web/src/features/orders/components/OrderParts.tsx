@@ -1,9 +1,10 @@
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { errorMessage, isApiError } from '@/shared/api/client';
 import { Icon } from '@/shared/components/ui/Icon';
 import { sizedImage, useImageQuality } from '@/shared/lib/images';
 import { productPath } from '@/shared/lib/product-path';
-import { deliveryLine, statusColour } from '../orders';
+import { deliveryLine, ORDERS_PATH, statusColour } from '../orders';
 import type { Order, OrderLine } from '../types';
 
 /*
@@ -129,6 +130,35 @@ export function Notice({
       <button type="button" className="od-notice__close" onClick={onDismiss} aria-label="Dismiss this message">
         <Icon name="close" size={16} />
       </button>
+    </div>
+  );
+}
+
+/** An order that could not be read: not the shopper's (404, back to My orders) or a failure (Try again). */
+export function OrderLoadError({
+  error,
+  retrying,
+  onRetry,
+  testId,
+}: {
+  error: unknown;
+  retrying: boolean;
+  onRetry: () => void;
+  testId: string;
+}) {
+  const missing = isApiError(error) && error.status === 404;
+  return (
+    <div className="state-panel" role="alert" data-testid={testId}>
+      <p>{missing ? 'We couldn’t find that order in your account.' : `We couldn’t load this order. ${errorMessage(error)}`}</p>
+      {missing ? (
+        <Link to={ORDERS_PATH} className="button button--primary">
+          See my orders
+        </Link>
+      ) : (
+        <button type="button" className="button button--primary" onClick={onRetry} disabled={retrying}>
+          Try again
+        </button>
+      )}
     </div>
   );
 }

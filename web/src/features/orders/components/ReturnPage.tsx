@@ -10,7 +10,7 @@ import { isPincode } from '@/shared/lib/validation';
 import { useOrder } from '../api/get-order';
 import { orderKeys } from '../api/keys';
 import { checkPickup, returnPriceQueryOptions, usePickupCheck, useRequestReturn, useReturnPrice } from '../api/returns';
-import { ORDERS_PATH, orderDetailPath } from '../orders';
+import { orderDetailPath } from '../orders';
 import {
   accountDigits,
   canPick,
@@ -38,6 +38,7 @@ import {
   type ReturnErrors,
 } from '../returns';
 import type { OrderDetail, OrderLine, ReturnPrice, ReturnRequested } from '../types';
+import { OrderLoadError } from './OrderParts';
 import { BankFields, ExchangeStylesSheet, FieldError, ItemPick, PickupFields, ReturnDone } from './ReturnParts';
 import './orders.css';
 import './returns.css';
@@ -111,21 +112,9 @@ export function ReturnPage() {
   }
   if (detail.isPending) return <Loading orderId={orderId} />;
   if (!detail.data) {
-    const missing = isApiError(detail.error) && detail.error.status === 404;
     return (
       <Shell orderId={orderId}>
-        <div className="state-panel" role="alert" data-testid="return-error">
-          <p>{missing ? 'We couldn’t find that order in your account.' : `We couldn’t load this order. ${errorMessage(detail.error)}`}</p>
-          {missing ? (
-            <Link to={ORDERS_PATH} className="button button--primary">
-              See my orders
-            </Link>
-          ) : (
-            <button type="button" className="button button--primary" onClick={() => void detail.refetch()} disabled={detail.isFetching}>
-              Try again
-            </button>
-          )}
-        </div>
+        <OrderLoadError error={detail.error} retrying={detail.isFetching} onRetry={() => void detail.refetch()} testId="return-error" />
       </Shell>
     );
   }
