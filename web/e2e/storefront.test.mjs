@@ -44,6 +44,8 @@ describe('storefront', () => {
       const name = (await chip.innerText()).trim();
       await chip.click();
       await page.waitForURL(/\?category=\d+/);
+      // The URL changes before the chips re-render: wait for the chosen one to be marked, then check it.
+      await page.getByTestId('categories').locator('a[aria-current=page]').waitFor();
       assert.equal(await chip.getAttribute('aria-current'), 'page');
       await page.getByRole('heading', { level: 1, name }).waitFor();
       await cards.first().waitFor();
