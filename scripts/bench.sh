@@ -73,5 +73,9 @@ if psql -h 127.0.0.1 -U postgres -d test -qc "DROP SCHEMA IF EXISTS drape_bench 
   psql -h 127.0.0.1 -U postgres -d test -qc "DROP SCHEMA drape_bench CASCADE" 2>/dev/null || true
 fi
 
+# Search suggestions and a filtered listing on a catalog of 20,000 products (budgets: p99 20 and 30 ms).
+cargo build -q --release --example search_bench -p drape-server
+./target/release/examples/search_bench "sqlite://$work/search.db?mode=rwc" 20000 5000
+
 echo
 node web/scripts/bundle-size.mjs web/dist

@@ -93,7 +93,13 @@ describe('cart page', () => {
       const sent = events.map((e) => JSON.parse(e));
       const viewed = sent.filter((e) => e.event_name === 'cart_viewed');
       assert.equal(viewed.length, 1, 'cart_viewed once');
-      assert.deepEqual(viewed[0], { event_name: 'cart_viewed', cart_id: viewed[0].cart_id, source: 'cart', cart_updated: false });
+      assert.deepEqual(viewed[0], {
+        event_name: 'cart_viewed',
+        cart_id: viewed[0].cart_id,
+        source: 'cart',
+        cart_updated: false,
+        request_device: 'mob',
+      });
       assert.deepEqual(
         sent.filter((e) => e.event_name.startsWith('view cart_item_')).map((e) => e.event_name),
         ['view cart_item_1', 'view cart_item_2'],

@@ -120,8 +120,26 @@ pub fn size_slot(top_category: i64) -> Option<SizeSlot> {
     }
 }
 
+/// The device an event came from, as spec 000 §3 records it: 'mob' for a phone ('mobile' or 'mob'),
+/// 'dt' for anything else.
+pub fn request_device(sent: &str) -> &'static str {
+    match sent.trim().to_ascii_lowercase().as_str() {
+        "mob" | "mobile" => "mob",
+        _ => "dt",
+    }
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn phones_are_mob_and_everything_else_dt() {
+        use super::request_device;
+        assert_eq!(request_device("mobile"), "mob");
+        assert_eq!(request_device("MOB"), "mob");
+        assert_eq!(request_device("desktop"), "dt");
+        assert_eq!(request_device(""), "dt");
+    }
 
     #[test]
     fn discount_average_is_weighted_by_mrp() {

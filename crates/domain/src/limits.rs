@@ -35,6 +35,9 @@ pub const NOTIFY_PER_EMAIL: Limit = per("notify_email", 10, Duration::days(1));
 /// the shop send in an hour, however many addresses an abuser has.
 pub const NOTIFY_PER_PRODUCT: Limit = per("notify_product", 200, Duration::hours(1));
 
+/// Messages to the shop from one client address (the contact form).
+pub const CONTACT_PER_CLIENT: Limit = per("contact_client", 5, Duration::hours(1));
+
 /// Reviews written or edited by one shopper.
 pub const REVIEWS_PER_SHOPPER: Limit = per("review_shopper", 10, Duration::days(1));
 

@@ -188,6 +188,12 @@ impl OrderStatus {
         self.next().contains(&to)
     }
 
+    /// Still on its way to an end: not delivered, not ended (cancelled, failed, returned, lost). A shopper
+    /// with such an order cannot delete the account yet.
+    pub fn is_open(self) -> bool {
+        !self.next().is_empty() && !self.is_delivered()
+    }
+
     /// Delivered to the shopper (returns and ratings start here).
     pub fn is_delivered(self) -> bool {
         matches!(self, OrderStatus::Delivered | OrderStatus::ParentOrder)
@@ -381,6 +387,8 @@ mod tests {
         assert!(Picked.can_be_cancelled());
         assert!(!Shipped.can_be_cancelled());
         assert!(!Delivered.can_be_cancelled());
+        assert!(Shipped.is_open() && PendingPayment.is_open() && RtoInitiated.is_open());
+        assert!(!Delivered.is_open() && !Cancelled.is_open() && !LostOrder.is_open() && !SalesReturned.is_open());
         assert!(Shipped.can_move_to(Delivered));
         assert!(!Verified.can_move_to(Delivered), "an order ships before it is delivered");
         assert!(Cancelled.next().is_empty());

@@ -339,6 +339,26 @@ pub fn normalise_code(raw: &str) -> Option<String> {
     (!code.is_empty() && code.len() <= 20 && code.bytes().all(|b| b.is_ascii_alphanumeric())).then_some(code)
 }
 
+/// Whether the shopper can use the coupon now, whatever the cart (the Coupons page): started, not
+/// ended, not used up overall or by them.
+pub fn coupon_open_to(c: &Coupon, usage: CouponUsage, now: DateTime<Utc>) -> bool {
+    now >= c.starts_at && now < c.ends_at && c.max_uses_total.is_none_or(|m| usage.total < m) && c.max_uses_per_shopper.is_none_or(|m| usage.by_shopper < m)
+}
+
+/// How many more times the shopper may use it; None when there is no limit for them.
+pub fn coupon_uses_left(c: &Coupon, usage: CouponUsage) -> Option<i64> {
+    c.max_uses_per_shopper.map(|m| (m - usage.by_shopper).max(0))
+}
+
+/// The coupon's benefit in a few words: '10% off, up to ₹300', '₹200 off'.
+pub fn coupon_title(kind: &CouponKind) -> String {
+    match kind {
+        CouponKind::Flat(p) => format!("{} off", crate::money::format_inr(*p)),
+        CouponKind::Percent { percent, cap: Some(cap) } => format!("{percent}% off, up to {}", crate::money::format_inr(*cap)),
+        CouponKind::Percent { percent, cap: None } => format!("{percent}% off"),
+    }
+}
+
 /// Checks a coupon against the cart value it would apply to.
 pub fn check_coupon(c: &Coupon, usage: CouponUsage, eligible_value: i64, order_value: i64, now: DateTime<Utc>) -> Result<(), CouponRefusal> {
     if now < c.starts_at {
@@ -619,6 +639,20 @@ mod tests {
 
     fn no_offers() -> Offers {
         Offers::default()
+    }
+
+    #[test]
+    fn the_coupons_page_lists_what_the_shopper_can_still_use() {
+        let c = coupon(CouponKind::Percent { percent: 10, cap: Some(30_000) }, 99_900);
+        assert!(coupon_open_to(&c, CouponUsage::default(), now()));
+        assert!(!coupon_open_to(&c, CouponUsage { total: 0, by_shopper: 1 }, now()), "used once: no more for them");
+        assert!(!coupon_open_to(&c, CouponUsage { total: 100, by_shopper: 0 }, now()), "used up overall");
+        assert!(!coupon_open_to(&c, CouponUsage::default(), now() + chrono::Duration::days(2)), "ended");
+        assert!(!coupon_open_to(&c, CouponUsage::default(), now() - chrono::Duration::days(2)), "not started");
+        assert_eq!(coupon_uses_left(&c, CouponUsage::default()), Some(1));
+        assert_eq!(coupon_title(&c.kind), "10% off, up to ₹300");
+        assert_eq!(coupon_title(&CouponKind::Flat(20_000)), "₹200 off");
+        assert_eq!(coupon_title(&CouponKind::Percent { percent: 15, cap: None }), "15% off");
     }
 
     fn ladder() -> Vec<UpgradeOption> {

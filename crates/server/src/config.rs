@@ -39,6 +39,21 @@ pub struct Config {
     /// `DRAPE_SELLER_NAME`, `DRAPE_SELLER_ADDRESS`, `DRAPE_SELLER_GSTIN`, `DRAPE_SELLER_STATE`: who the tax
     /// invoices name as the seller. Demo mode has a demo seller; elsewhere invoices wait for a GSTIN.
     pub seller: Option<drape_domain::invoice::Seller>,
+    /// `DRAPE_SUPPORT_EMAIL`, `DRAPE_SUPPORT_PHONE`, `DRAPE_SUPPORT_HOURS`: how shoppers reach the shop
+    /// (the Contact page); contact-form messages are e-mailed to the support address.
+    pub support: Support,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Support {
+    pub email: String,
+    pub phone: String,
+    pub hours: String,
+}
+
+/// The demo shop's support desk (addresses that reach no one: messages show at /dev/outbox).
+pub fn demo_support() -> Support {
+    Support { email: "care@drape.example".into(), phone: "+91 80 4000 1234".into(), hours: "Mon–Sat, 10 am – 7 pm".into() }
 }
 
 /// The demo shop's seller (its GSTIN is of the right shape, not a registered one).
@@ -199,7 +214,14 @@ impl Config {
             None if demo => Some(demo_seller()),
             None => None,
         };
+        let fallback = if demo { demo_support() } else { Support { hours: "Mon–Sat, 10 am – 7 pm".into(), ..Support::default() } };
+        let support = Support {
+            email: var("DRAPE_SUPPORT_EMAIL").map(|v| v.trim().to_string()).unwrap_or(fallback.email),
+            phone: var("DRAPE_SUPPORT_PHONE").map(|v| v.trim().to_string()).unwrap_or(fallback.phone),
+            hours: var("DRAPE_SUPPORT_HOURS").map(|v| v.trim().to_string()).unwrap_or(fallback.hours),
+        };
         Ok(Config {
+            support,
             seller,
             buy_now_login_prompt: var("DRAPE_BUY_NOW_LOGIN_PROMPT").is_some_and(|v| truthy(&v)),
             image_quality: match number("DRAPE_IMAGE_QUALITY", 80)? {
@@ -249,6 +271,7 @@ impl Config {
             checkout: CheckoutSettings::default(),
             payment_window: PaymentWindow::default(),
             seller: Some(demo_seller()),
+            support: demo_support(),
         }
     }
 }

@@ -29,13 +29,15 @@ pub struct AppState {
     pub razorpay: payments::razorpay::Razorpay,
     /// The PayU adapter (the alternative provider).
     pub payu: payments::payu::PayU,
+    /// Listings' and search's picture of the catalog, rebuilt when the catalog changes.
+    pub shelves: Arc<features::listings::shelf::Shelves>,
 }
 
 impl AppState {
     pub fn new(store: Store, clock: Arc<dyn Clock>, config: config::Config) -> Self {
         let razorpay = payments::razorpay::Razorpay::new(config.payments.clone());
         let payu = payments::payu::PayU::new(config.payments.clone());
-        AppState { store, clock, config: Arc::new(config), razorpay, payu }
+        AppState { store, clock, config: Arc::new(config), razorpay, payu, shelves: Arc::default() }
     }
     pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
         self.clock.now()

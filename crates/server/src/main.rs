@@ -26,7 +26,11 @@ enum Command {
     /// Serve the store (the default).
     Serve,
     /// Load the demo catalog into an empty database and import the reference data.
-    Seed,
+    Seed {
+        /// Grow the catalog to this many products (copies of the demo's in named collections), for load tests.
+        #[arg(long)]
+        products: Option<i64>,
+    },
     /// Print the OpenAPI document.
     Openapi,
     /// Operator tasks.
@@ -120,7 +124,13 @@ async fn run() -> anyhow::Result<()> {
     let store = open(&config).await?;
     match command {
         Command::Openapi => unreachable!("handled above"),
-        Command::Seed => seed(&store, &config, clock.as_ref()).await?,
+        Command::Seed { products } => {
+            seed(&store, &config, clock.as_ref()).await?;
+            if let Some(total) = products {
+                let added = store.seed_more(total, clock.now()).await?;
+                tracing::info!(added, total, "large catalog loaded");
+            }
+        }
         Command::Admin { task } => admin::run(task, &store, clock.as_ref()).await?,
         Command::Serve => {
             if config.demo {

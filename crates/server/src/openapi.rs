@@ -3,7 +3,9 @@
 
 use crate::error::ErrorBody;
 use crate::features::cart::{add, events, lines, offers as cart_offers, view};
-use crate::features::{account, addresses, catalog, checkout, dev, offers, ops, orders, recommendations, reviews, shopper, wallet, wishlist};
+use crate::features::{
+    account, addresses, catalog, checkout, dev, listings, my_account, offers, ops, orders, recommendations, reviews, shopper, wallet, wishlist,
+};
 use utoipa::openapi::path::ParameterIn;
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
@@ -14,6 +16,10 @@ use utoipa::{Modify, OpenApi};
     paths(
         ops::healthz,
         account::send_otp, account::login, account::me, account::logout, wallet::wallet,
+        my_account::recently_viewed::recently_viewed, my_account::recently_viewed::merge_views, my_account::recently_viewed::clear_views,
+        my_account::notifications::notifications, my_account::notifications::mark_read, my_account::coupons::coupons,
+        my_account::contact::contact_details, my_account::contact::send_message, my_account::settings::settings, my_account::settings::change_settings,
+        my_account::delete::delete_account,
         addresses::list, addresses::add, addresses::edit, addresses::remove, addresses::pin_state_city, addresses::check_pincode,
         checkout::quote::checkout, checkout::place::place_order, checkout::pay::start_payment, checkout::pay::callback, checkout::pay::failure,
         checkout::pay::webhook, checkout::payu::payu_return, checkout::pay::saved_cards, checkout::pay::validate_vpa, checkout::complete::checkout_complete,
@@ -21,7 +27,8 @@ use utoipa::{Modify, OpenApi};
         orders::history::history, orders::history::app_history, orders::history::order_detail, orders::cancel::cancel_check, orders::cancel::cancel_order, orders::cancel::cancel_prepaid_order,
         orders::reorder::reorder, orders::returns::exchange_sizes, orders::returns::offer_products, orders::returns::return_price,
         orders::returns::request_return, orders::returns::request_return_legacy, orders::invoice::invoice_page, orders::invoice::invoice_pdf,
-        catalog::menu, catalog::listing, catalog::product, catalog::sizes, catalog::item_in_stock,
+        catalog::menu, listings::listing::listing, listings::search::suggestions, listings::search::popular,
+        listings::search::top_products, listings::search::recent, listings::search::forget, catalog::product, catalog::sizes, catalog::item_in_stock,
         catalog::product_features, catalog::last_purchased_size,
         offers::timer, offers::offer_messages, offers::featured,
         reviews::my_rating, reviews::save_rating, reviews::feedback_questions, reviews::save_feedback,

@@ -2,7 +2,9 @@
 //! generated from the handlers). Tests build this same router.
 
 use crate::features::cart::{add, events, lines, offers as cart_offers, view};
-use crate::features::{account, addresses, catalog, checkout, dev, media, offers, ops, orders, recommendations, reviews, shopper, wallet, wishlist};
+use crate::features::{
+    account, addresses, catalog, checkout, dev, listings, media, my_account, offers, ops, orders, recommendations, reviews, shopper, wallet, wishlist,
+};
 use crate::security::{self, BODY_LIMIT};
 use crate::{web, AppState};
 use axum::extract::DefaultBodyLimit;
@@ -21,6 +23,13 @@ pub const STATE_CHANGING_ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/v1/auth/otp/"),
     ("POST", "/api/v1/auth/login/"),
     ("POST", "/mobile_logout/"),
+    ("DELETE", "/web/api/v1/recent-searches/"),
+    ("POST", "/api/v1/recently-viewed/"),
+    ("DELETE", "/api/v1/recently-viewed/"),
+    ("POST", "/api/v1/notifications/read/"),
+    ("POST", "/api/v1/contact/"),
+    ("PATCH", "/api/v1/settings/"),
+    ("PATCH", "/api/v3/deleteAccount/"),
     ("POST", "/rating/save/"),
     ("POST", "/save-product-feedback/"),
     ("POST", "/api/v1/reviews/"),
@@ -114,7 +123,23 @@ pub fn router(state: AppState) -> Router {
         .route("/ops/orders/{order_ref}/step/", post(orders::operator::ops_order_step))
         .route("/ops/returns/{return_id}/step/", post(orders::operator::ops_return_step))
         .route("/api/v2/main-menu-msite/", get(catalog::menu))
-        .route("/web/api/v1/products/", get(catalog::listing))
+        // The account menu's pages (issue 13)
+        .route(
+            "/api/v1/recently-viewed/",
+            get(my_account::recently_viewed::recently_viewed).post(my_account::recently_viewed::merge_views).delete(my_account::recently_viewed::clear_views),
+        )
+        .route("/api/v1/notifications/", get(my_account::notifications::notifications))
+        .route("/api/v1/notifications/read/", post(my_account::notifications::mark_read))
+        .route("/api/v1/my-coupons/", get(my_account::coupons::coupons))
+        .route("/api/v1/contact/", get(my_account::contact::contact_details).post(my_account::contact::send_message))
+        .route("/api/v1/settings/", get(my_account::settings::settings).patch(my_account::settings::change_settings))
+        .route("/api/v3/deleteAccount/", axum::routing::patch(my_account::delete::delete_account))
+        .route("/web/api/v1/products/", get(listings::listing::listing))
+        // Search (spec 000 §7: the brand-prefixed paths)
+        .route("/web/api/v1/drape-search/", get(listings::search::suggestions))
+        .route("/web/api/v1/drape-popular-search/", get(listings::search::popular))
+        .route("/web/api/v1/drape-topproducts-search/", get(listings::search::top_products))
+        .route("/web/api/v1/recent-searches/", get(listings::search::recent).delete(listings::search::forget))
         .route("/web/api/v1/product-mobile/{slug}/", get(catalog::product))
         .route("/web/api/v1/product/{slug}/sizes/s/", get(catalog::sizes))
         .route("/iteminstock/{product_id}/{size_value}/", get(catalog::item_in_stock))

@@ -54,6 +54,18 @@ async fn insert_capped(tx: &mut Transaction<'_, Any>, user_id: i64, c: &Wishlist
     Ok(done.rows_affected() == 1)
 }
 
+/// One shopper event as recorded (spec 000 §7's event call).
+#[derive(Debug, Clone, Copy)]
+pub struct ShopperEvent<'a> {
+    pub event_name: &'a str,
+    pub user_id: Option<i64>,
+    pub product_id: Option<i64>,
+    pub cart_id: Option<i64>,
+    pub source: &'a str,
+    /// 'mob' or 'dt'.
+    pub device: &'a str,
+}
+
 impl Store {
     /// Records a notify-me request. False when the same requester already asked for this size.
     #[allow(clippy::too_many_arguments)]
@@ -196,22 +208,15 @@ impl Store {
         .await?)
     }
 
-    pub async fn record_shopper_event(
-        &self,
-        event_name: &str,
-        user_id: Option<i64>,
-        product_id: Option<i64>,
-        cart_id: Option<i64>,
-        source: &str,
-        now: DateTime<Utc>,
-    ) -> Result<()> {
-        sqlx::query("INSERT INTO shopper_events (event_name, user_id, product_id, cart_id, source, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-            .bind(event_name)
-            .bind(user_id)
-            .bind(product_id)
-            .bind(cart_id)
-            .bind(source)
+    pub async fn record_shopper_event(&self, e: &ShopperEvent<'_>, now: DateTime<Utc>) -> Result<()> {
+        sqlx::query("INSERT INTO shopper_events (event_name, user_id, product_id, cart_id, source, created_at, device) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+            .bind(e.event_name)
+            .bind(e.user_id)
+            .bind(e.product_id)
+            .bind(e.cart_id)
+            .bind(e.source)
             .bind(millis(now))
+            .bind(e.device)
             .execute(&self.pool)
             .await?;
         Ok(())

@@ -2,6 +2,7 @@
 //! All SQL lives in this crate, one module per aggregate. Queries are written once in the dialect both
 //! engines share (`$1` parameters, `RETURNING`, `ON CONFLICT`), and run through sqlx's `Any` driver.
 
+pub mod account;
 pub mod addresses;
 pub mod auth;
 pub mod cancellations;
@@ -20,6 +21,7 @@ pub mod payments;
 pub mod reference;
 pub mod returns;
 pub mod reviews;
+pub mod searches;
 pub mod seed;
 pub mod testing;
 pub mod upgrades;

@@ -126,6 +126,14 @@ impl Store {
     }
 
     /// Bundle offers ("any 3 for ₹699") running now.
+    /// (message, link) of every offer running now, for the menu.
+    pub async fn running_offer_links(&self, now: DateTime<Utc>) -> Result<Vec<(String, String)>> {
+        Ok(sqlx::query_as("SELECT msg, url FROM product_offers WHERE starts_at <= $1 AND ends_at > $1 AND url <> '' ORDER BY offer_key")
+            .bind(millis(now))
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
     pub async fn running_bundles(&self, now: DateTime<Utc>) -> Result<Vec<BundleOffer>> {
         let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
             "SELECT offer_key, msg, count, bundle_price FROM product_offers WHERE count > 0 AND bundle_price > 0 AND starts_at <= $1 AND ends_at > $1 ORDER BY offer_key",

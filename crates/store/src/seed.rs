@@ -703,6 +703,69 @@ impl Store {
     }
 }
 
+/// Collection names for a large catalog's extra products ('Aurora Lace Push-Up Bra').
+const COLLECTIONS: [&str; 24] = [
+    "Aurora", "Bloom", "Cove", "Dune", "Ember", "Fern", "Glow", "Haze", "Iris", "Jade", "Kesar", "Lotus", "Mist", "Neem", "Opal", "Pearl", "Quill", "Rani",
+    "Sable", "Tulsi", "Usha", "Vela", "Willow", "Zara",
+];
+
+impl Store {
+    /// Grows the demo catalog to `total` products for load tests (`drape seed --products N`): each extra
+    /// product is a demo product in a named collection, with its sizes (fresh stock), categories and
+    /// gallery. Deterministic; does nothing when the catalog already has `total` products.
+    pub async fn seed_more(&self, total: i64, now: DateTime<Utc>) -> Result<i64> {
+        let have = self.product_count().await?;
+        let bases: Vec<(i64, String, String, String)> =
+            sqlx::query_as("SELECT id, name, slug, sku FROM products WHERE active = 1 ORDER BY id").fetch_all(&self.pool).await?;
+        if have >= total || bases.is_empty() {
+            return Ok(0);
+        }
+        let mut dice = Dice(0x05ee_d0fd_4a9e);
+        let mut added = 0;
+        let mut tx = self.pool.begin().await?;
+        for n in have..total {
+            let (base, name, slug, sku) = &bases[(n as usize) % bases.len()];
+            let collection = COLLECTIONS[(n as usize / bases.len()) % COLLECTIONS.len()];
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO products (slug, name, translated_name, sku, parent_sku, color_name, rgbcode, category_id, price, old_price, offer_text, offer_key, \
+                 combo, multicombo, is_freesize, active, max_cart_items, nonreturnable, channel_type, speed, beginner, preorder, newarrivals, is_cotton_comforty, \
+                 has_cotton_label, sold_count, designer_note, page_extension_mob, manufactured_by, marketed_by, country_of_origin, size_chart_in, size_chart_cm, meta_title, created_at) \
+                 SELECT $1, $2, translated_name, $3, $4, color_name, rgbcode, category_id, price + $5, old_price + $5, offer_text, offer_key, \
+                 combo, multicombo, is_freesize, 1, max_cart_items, nonreturnable, channel_type, speed, beginner, preorder, newarrivals, is_cotton_comforty, \
+                 has_cotton_label, $6, designer_note, page_extension_mob, manufactured_by, marketed_by, country_of_origin, size_chart_in, size_chart_cm, meta_title, $7 \
+                 FROM products WHERE id = $8 RETURNING id",
+            )
+            .bind(format!("{slug}-{n}"))
+            .bind(format!("{collection} {name}"))
+            .bind(format!("{sku}-{n}"))
+            .bind(format!("{sku}-{n}"))
+            .bind(dice.range(0, 10) * 5_000)
+            .bind(dice.range(0, 3000))
+            .bind(millis(now) - n * 60_000)
+            .bind(base)
+            .fetch_one(&mut *tx)
+            .await?;
+            exec(
+                &mut tx,
+                "INSERT INTO product_categories (product_id, category_id) SELECT $1, category_id FROM product_categories WHERE product_id = $2",
+                &[I(id), I(*base)],
+            )
+            .await?;
+            exec(&mut tx, "INSERT INTO gallery_items (product_id, position, kind, img_m, img_l, thumbnail_url, embed) SELECT $1, position, kind, img_m, img_l, thumbnail_url, embed FROM gallery_items WHERE product_id = $2", &[I(id), I(*base)]).await?;
+            exec(
+                &mut tx,
+                "INSERT INTO sizes (product_id, part, part_label, position, label, value, sku, stock, is_auto_select_size, fit_size_msg) \
+                 SELECT $1, part, part_label, position, label, value, sku || $3, (position * 7 + $4) % 40, is_auto_select_size, fit_size_msg FROM sizes WHERE product_id = $2",
+                &[I(id), I(*base), S(&format!("-{n}")), I(dice.range(0, 39))],
+            )
+            .await?;
+            added += 1;
+        }
+        tx.commit().await?;
+        Ok(added)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

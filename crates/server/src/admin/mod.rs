@@ -3,12 +3,14 @@
 //! message the operator sees, without touching the store; its `run` writes and prints one line.
 
 pub mod affiliate;
+pub mod announce;
 pub mod coupon;
 pub mod deal;
 pub mod featured;
 pub mod gift;
 pub mod offer;
 pub mod order;
+pub mod report;
 pub mod return_rules;
 pub mod returns;
 pub mod serviceability;
@@ -62,6 +64,10 @@ pub enum AdminTask {
     Serviceability(serviceability::Args),
     /// Credit a shopper's wallet, in rupees: `drape admin wallet --mobile 9876543210 --credit 500 --note "Sorry for the delay"`.
     Wallet(wallet::Args),
+    /// Tell every shopper who wants offers: `drape admin announce --title "Weekend sale" --message "Up to 50% off bras" --link /bras/`.
+    Announce(announce::Args),
+    /// Views, adds to cart and pieces ordered per product and day, and the popular searches: `drape admin report --days 7`.
+    Report(report::Args),
 }
 
 /// The `drape admin` command line on its own, so that tests can check its definition.
@@ -73,7 +79,7 @@ pub fn command() -> clap::Command {
 pub async fn run(task: AdminTask, store: &Store, clock: &dyn Clock) -> anyhow::Result<()> {
     match task {
         AdminTask::User(args) => user::run(user::check(&args)?, store, clock).await,
-        AdminTask::Stock(args) => stock::run(stock::check(&args)?, store).await,
+        AdminTask::Stock(args) => stock::run(stock::check(&args)?, store, clock.now()).await,
         AdminTask::Order(args) => order::run(order::check(&args)?, store, clock).await,
         AdminTask::Return(args) => returns::run(returns::check(&args)?, store, clock).await,
         AdminTask::ReturnRules(args) => return_rules::run(return_rules::check(&args)?, store).await,
@@ -86,6 +92,8 @@ pub async fn run(task: AdminTask, store: &Store, clock: &dyn Clock) -> anyhow::R
         AdminTask::Featured(args) => featured::run(featured::check(&args)?, store).await,
         AdminTask::Serviceability(args) => serviceability::run(serviceability::check(&args)?, store).await,
         AdminTask::Wallet(args) => wallet::run(wallet::check(&args)?, store, clock).await,
+        AdminTask::Announce(args) => announce::run(announce::check(&args)?, store, clock).await,
+        AdminTask::Report(args) => report::run(report::check(&args)?, store, clock).await,
     }
 }
 
@@ -148,7 +156,9 @@ mod tests {
                 "affiliate",
                 "featured",
                 "serviceability",
-                "wallet"
+                "wallet",
+                "announce",
+                "report"
             ]
         );
     }

@@ -146,7 +146,11 @@ pub async fn login(
 
     let user = store.user_for_mobile(mobile.as_str(), now).await?;
     let cart_notes = match &viewer.guest_token {
-        Some(guest) => merge_guest_cart(&state, guest, user.id).await?,
+        Some(guest) => {
+            // What this browser searched before logging in joins the shopper's recent searches.
+            store.merge_guest_searches(guest, user.id).await?;
+            merge_guest_cart(&state, guest, user.id).await?
+        }
         None => vec![],
     };
     if let Some(old) = &viewer.session_token {
@@ -214,17 +218,16 @@ async fn merge_guest_cart(state: &AppState, guest: &str, user_id: i64) -> ApiRes
 #[utoipa::path(get, path = "/api/v1/me/", tag = "account", responses((status = 200, body = Me)))]
 pub async fn me(State(state): State<AppState>, viewer: Viewer) -> ApiResult<axum::Json<Me>> {
     let cart_count = cart::quantity_of(&state, &viewer).await?;
-    let wishlist_count = match &viewer.user {
-        Some(u) => state.store.wishlist_count(u.id).await?,
-        None => 0,
+    let (wishlist_count, notification_count) = match &viewer.user {
+        Some(u) => (state.store.wishlist_count(u.id).await?, state.store.unread_notifications(u.id).await?),
+        None => (0, 0),
     };
     Ok(axum::Json(Me {
         is_authenticated: viewer.user.is_some(),
         user: viewer.user.as_ref().map(UserOut::from),
         wishlistCount: wishlist_count,
         cartCount: cart_count,
-        // The shop has no notifications feature yet: there is nothing to count.
-        notificationCount: 0,
+        notificationCount: notification_count,
         buy_now_login_prompt: state.config.buy_now_login_prompt,
         image_quality: state.config.image_quality,
     }))

@@ -14,8 +14,6 @@ use drape_store::catalog::{Category, Product, Size};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-pub const PAGE_SIZE: i64 = 24;
-
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct CategoryNode {
     pub id: i64,
@@ -25,15 +23,38 @@ pub struct CategoryNode {
     #[schema(required = true)]
     pub parent_id: Option<i64>,
     pub image: String,
+    /// The category's listing page: '/{slug}/'.
+    pub url: String,
     pub product_count: i64,
     #[schema(no_recursion)]
     pub children: Vec<CategoryNode>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
+pub struct MenuLink {
+    pub label: String,
+    pub url: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct Menu {
     pub categories: Vec<CategoryNode>,
+    /// The offers running now ('Buy any 3 for ₹699'), each linking to its products.
+    pub offers: Vec<MenuLink>,
+    /// The account menu of spec 000 §2 (pages that need a login ask for one).
+    pub account: Vec<MenuLink>,
 }
+
+/// The account menu of spec 000 §2, with notifications.
+const ACCOUNT_LINKS: [(&str, &str); 7] = [
+    ("My orders", "/order/history/"),
+    ("Wallet", "/account/wallet"),
+    ("Coupons", "/account/coupons"),
+    ("Recently viewed", "/account/recently-viewed"),
+    ("Notifications", "/account/notifications"),
+    ("Contact", "/account/contact"),
+    ("Settings", "/account/settings"),
+];
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct CategoryRef {
@@ -59,14 +80,6 @@ pub struct ProductCard {
     pub is_soldout: bool,
     pub rating: f64,
     pub total_ratings_count: i64,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct ProductList {
-    pub products: Vec<ProductCard>,
-    pub page: i64,
-    pub num_pages: i64,
-    pub total: i64,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -275,6 +288,7 @@ pub async fn menu(State(state): State<AppState>) -> ApiResult<Json<Menu>> {
         slug: c.slug.clone(),
         parent_id: c.parent_id,
         image: format!("/media/categories/{}.svg", c.slug),
+        url: format!("/{}/", c.slug),
         product_count: counts.get(&c.id).copied().unwrap_or(0),
         children,
     };
@@ -283,43 +297,9 @@ pub async fn menu(State(state): State<AppState>) -> ApiResult<Json<Menu>> {
         .filter(|c| c.parent_id.is_none())
         .map(|top| node(top, cats.iter().filter(|c| c.parent_id == Some(top.id)).map(|c| node(c, vec![])).collect()))
         .collect();
-    Ok(Json(Menu { categories }))
-}
-
-#[derive(Deserialize, utoipa::IntoParams)]
-pub struct ListingQuery {
-    /// A category id; its sub-categories are included.
-    pub category: Option<i64>,
-    /// 1-based page number.
-    #[param(minimum = 1, maximum = 10000)]
-    pub page: Option<i64>,
-}
-
-/// Active products, 24 a page, optionally in one category.
-#[utoipa::path(get, path = "/web/api/v1/products/", tag = "catalog", params(ListingQuery),
-    responses((status = 200, body = ProductList), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn listing(State(state): State<AppState>, Query(q): Query<ListingQuery>) -> ApiResult<Json<ProductList>> {
-    let page = q.page.unwrap_or(1);
-    if !(1..=10_000).contains(&page) {
-        return Err(ApiError::field("page", "Page must be a number from 1."));
-    }
-    let ids = match q.category {
-        Some(id) => {
-            let cats = state.store.categories().await?;
-            if !cats.iter().any(|c| c.id == id) {
-                return Err(ApiError::not_found("We couldn't find that category."));
-            }
-            Some(categories::descendants(&cats, id))
-        }
-        None => None,
-    };
-    let found = state.store.list_products(ids.as_deref(), PAGE_SIZE, (page - 1) * PAGE_SIZE).await?;
-    Ok(Json(ProductList {
-        products: cards(&state, &found.products).await?,
-        page,
-        num_pages: ((found.total + PAGE_SIZE - 1) / PAGE_SIZE).max(1),
-        total: found.total,
-    }))
+    let offers = state.store.running_offer_links(state.now()).await?.into_iter().map(|(label, url)| MenuLink { label, url }).collect();
+    let account = ACCOUNT_LINKS.iter().map(|(label, url)| MenuLink { label: label.to_string(), url: url.to_string() }).collect();
+    Ok(Json(Menu { categories, offers, account }))
 }
 
 /// Listing cards for products, with the ratings shoppers see, in one query for all of them.

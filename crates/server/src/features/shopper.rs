@@ -110,6 +110,9 @@ pub struct EventData {
     pub size: Option<String>,
     #[serde(default)]
     pub quantity: Option<i64>,
+    /// 'mob' from a phone, 'dt' otherwise (spec 000 §3; 'mobile' is read as 'mob').
+    #[serde(default)]
+    pub request_device: Option<String>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -226,14 +229,21 @@ pub async fn event_data(
     state
         .store
         .record_shopper_event(
-            &d.event_name,
-            viewer.user.as_ref().map(|u| u.id),
-            product.as_ref().map(|p| p.id),
-            cart.as_ref().map(|c| c.cart_id),
-            &source,
+            &drape_store::engagement::ShopperEvent {
+                event_name: &d.event_name,
+                user_id: viewer.user.as_ref().map(|u| u.id),
+                product_id: product.as_ref().map(|p| p.id),
+                cart_id: cart.as_ref().map(|c| c.cart_id),
+                source: &source,
+                device: drape_domain::engagement::request_device(d.request_device.as_deref().unwrap_or("")),
+            },
             state.now(),
         )
         .await?;
+    // A shopper's product views make their Recently viewed list.
+    if let (Some(user), Some(p), "product_viewed") = (&viewer.user, &product, d.event_name.as_str()) {
+        state.store.record_view(user.id, p.id, state.now()).await?;
+    }
     let size: String = d.size.unwrap_or_default().chars().take(20).collect();
     let product_data = match &product {
         Some(p) => Some(product_event_data(&state, p, d.quantity.unwrap_or(1).clamp(1, 99), &size).await?),

@@ -186,6 +186,12 @@ impl Razorpay {
         Ok(self.send::<Collection<Token>>(self.http.get(self.url(&format!("/v1/customers/{customer_id}/tokens")))).await?.items)
     }
 
+    /// Deletes one saved card at the provider (a shopper deleting the account).
+    pub async fn delete_token(&self, customer_id: &str, token_id: &str) -> Result<(), GatewayError> {
+        self.send::<serde_json::Value>(self.http.delete(self.url(&format!("/v1/customers/{customer_id}/tokens/{token_id}")))).await?;
+        Ok(())
+    }
+
     pub async fn validate_vpa(&self, vpa: &str) -> Result<VpaCheck, GatewayError> {
         self.send(self.http.post(self.url("/v1/payments/validate/vpa")).json(&serde_json::json!({ "vpa": vpa }))).await
     }

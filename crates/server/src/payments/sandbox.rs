@@ -74,6 +74,7 @@ impl Sandbox {
             .route("/v1/payments/{id}/refund", post(refund))
             .route("/v1/customers", post(create_customer))
             .route("/v1/customers/{id}/tokens", get(tokens))
+            .route("/v1/customers/{id}/tokens/{token}", axum::routing::delete(delete_token))
             .route("/v1/payments/validate/vpa", post(validate_vpa))
             .route("/v1/checkout.js", get(script))
             .route("/v1/payments/create/ajax", post(create_payment))
@@ -264,6 +265,18 @@ async fn tokens(State(s): State<Sandbox>, headers: HeaderMap, Path(id): Path<Str
     let l = s.ledger.lock().expect("sandbox ledger");
     let items = l.customers.get(&id).map(|c| c.1.clone()).ok_or_else(|| bad("The id provided does not exist"))?;
     Ok(Json(json!({ "entity": "collection", "count": items.len(), "items": items })).into_response())
+}
+
+async fn delete_token(State(s): State<Sandbox>, headers: HeaderMap, Path((id, token)): Path<(String, String)>) -> Answer {
+    s.authorised(&headers)?;
+    let mut l = s.ledger.lock().expect("sandbox ledger");
+    let items = &mut l.customers.get_mut(&id).ok_or_else(|| bad("The id provided does not exist"))?.1;
+    let before = items.len();
+    items.retain(|t| t.id != token);
+    if items.len() == before {
+        return Err(bad("The token provided does not exist"));
+    }
+    Ok(Json(json!({ "deleted": true })).into_response())
 }
 
 async fn validate_vpa(State(s): State<Sandbox>, headers: HeaderMap, Json(body): Json<Value>) -> Answer {

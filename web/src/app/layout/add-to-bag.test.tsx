@@ -49,7 +49,23 @@ const setSizes: SizesResponse = {
   },
 };
 
-const listing: ProductListing = { products: [bra, set, soldOut], page: 1, num_pages: 1, total: 3 };
+const listing: ProductListing = {
+  products: [bra, set, soldOut],
+  page: 1,
+  num_pages: 1,
+  total: 3,
+  sort: 'popularity',
+  sorts: [{ value: 'popularity', label: 'Popularity' }],
+  facets: {
+    size: [],
+    color: [],
+    style: [],
+    discount: [],
+    price: { min_rupees: 0, max_rupees: 0 },
+    in_stock: { count: 3, selected: false },
+  },
+  search: null,
+};
 
 function serveShop(extra: Record<string, Handler> = {}) {
   serve({

@@ -58,7 +58,7 @@ describe('<CartPage>', () => {
     // cart_viewed, then view cart_item_1 and _2 for the two lines shown, in order (spec 000 §7, §9)
     await waitFor(() => expect(events()).toHaveLength(3));
     expect(events().filter((e) => e.event_name === 'cart_viewed')).toEqual([
-      { event_name: 'cart_viewed', cart_id: 7, source: 'cart', cart_updated: false },
+      { event_name: 'cart_viewed', cart_id: 7, source: 'cart', cart_updated: false, request_device: 'dt' },
     ]);
     const lines = cartFixture().cart_items;
     expect(events().filter((e) => e.event_name.startsWith('view cart_item_'))).toEqual(
@@ -68,6 +68,7 @@ describe('<CartPage>', () => {
         cart_id: 7,
         source: 'cart',
         cart_updated: false,
+        request_device: 'dt',
       })),
     );
     const event = calls.find((c) => c.url.pathname === '/get-event-data/')!;
@@ -89,7 +90,7 @@ describe('<CartPage>', () => {
           .filter((c) => c.url.pathname === '/get-event-data/')
           .map((c) => JSON.parse(new URLSearchParams(String(c.init.body)).get('data')!))
           .filter((e) => e.event_name === 'cart_updated'),
-      ).toEqual([{ event_name: 'cart_updated', product_id: 1, cart_id: 7, source: 'cart', cart_updated: true }]),
+      ).toEqual([{ event_name: 'cart_updated', product_id: 1, cart_id: 7, source: 'cart', cart_updated: true, request_device: 'dt' }]),
     );
   });
 

@@ -634,7 +634,13 @@ describe('ProductView', () => {
     expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
     expect(headers['X-CSRFToken']).toBe('tok123');
     const form = new URLSearchParams(String(init!.body));
-    expect(JSON.parse(form.get('data')!)).toEqual({ event_name: 'product_viewed', product_id: 12, source: 'pdp', cart_updated: false });
+    expect(JSON.parse(form.get('data')!)).toEqual({
+      event_name: 'product_viewed',
+      product_id: 12,
+      source: 'pdp',
+      cart_updated: false,
+      request_device: 'dt',
+    });
     expect(form.get('csrfmiddlewaretoken')).toBe('tok123');
     const event = window.dataLayer!.find((e) => e.event === 'view_item') as { ecommerce: { currency: string; value: number } };
     expect(event.ecommerce.currency).toBe('INR');

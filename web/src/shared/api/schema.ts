@@ -134,6 +134,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/contact/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's contact details. */
+        get: operations["contact_details"];
+        put?: never;
+        /** Sends a message to the shop. Every field is checked at once; each fault is named under its field. */
+        post: operations["send_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/": {
         parameters: {
             query?: never;
@@ -145,6 +163,57 @@ export interface paths {
         get: operations["me"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/my-coupons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coupons the visitor can use now (for a guest, those open to everyone), soonest to end first. */
+        get: operations["coupons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shopper's notifications, newest first, and how many are unread. */
+        get: operations["notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks notifications read (another shopper's ids change nothing). */
+        post: operations["mark_read"];
         delete?: never;
         options?: never;
         head?: never;
@@ -379,6 +448,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recently-viewed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shopper's recently viewed products, newest first. */
+        get: operations["recently_viewed"];
+        put?: never;
+        /** Merges the device's list (at login) into the shopper's. */
+        post: operations["merge_views"];
+        /** Forgets the shopper's recently viewed products. */
+        delete: operations["clear_views"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/reviews/": {
         parameters: {
             query?: never;
@@ -414,6 +502,23 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes the settings; a bad name or e-mail is named under its field and changes nothing. */
+        patch: operations["change_settings"];
         trace?: never;
     };
     "/api/v1/wallet/": {
@@ -536,6 +641,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v3/deleteAccount/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Deletes the shopper's account after checking the code: refused while an order is open, a return
+         *     is in progress or a refund is owed; saved cards are deleted at the payment provider first.
+         */
+        patch: operations["delete_account"];
         trace?: never;
     };
     "/api/v3/order/": {
@@ -1130,6 +1255,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/web/api/v1/drape-popular-search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What shoppers searched most in the last 30 days and found something for. */
+        get: operations["popular"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/api/v1/drape-search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suggestions from the second character typed: categories, products and completions. */
+        get: operations["suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/api/v1/drape-topproducts-search/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Best sellers in stock, for the search screen before typing. */
+        get: operations["top_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/web/api/v1/featured/{category}/{month_year}/": {
         parameters: {
             query?: never;
@@ -1290,7 +1466,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Active products, 24 a page, optionally in one category. */
+        /** Products of a category or a search, filtered, counted, sorted and paged. */
         get: operations["listing"];
         put?: never;
         post?: never;
@@ -1312,6 +1488,24 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/web/api/v1/recent-searches/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shopper's recent searches (this browser's for a guest), newest first. */
+        get: operations["recent"];
+        put?: never;
+        post?: never;
+        /** Forgets one recent search (or all); answers what is left. */
+        delete: operations["forget"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1358,6 +1552,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountDeleted: {
+            message: string;
+            status: string;
+        };
+        AccountSettings: {
+            email: string;
+            mobile: string;
+            name: string;
+            notify_offers: boolean;
+            notify_orders: boolean;
+            notify_stock: boolean;
+        };
         AddressBook: {
             /** @description The default shipping address first, then the newest. */
             addresses: components["schemas"]["AddressOut"][];
@@ -1663,6 +1869,13 @@ export interface components {
             out_of_stock: number[];
             status: string;
         };
+        CategoryLink: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            slug: string;
+            url: string;
+        };
         CategoryNode: {
             children: components["schemas"]["CategoryNode"][];
             /** Format: int64 */
@@ -1677,6 +1890,8 @@ export interface components {
             /** Format: int64 */
             product_count: number;
             slug: string;
+            /** @description The category's listing page: '/{slug}/'. */
+            url: string;
         };
         CategoryRef: {
             /** Format: int64 */
@@ -1797,12 +2012,55 @@ export interface components {
             size: string;
             sku: string;
         };
+        ContactDetails: {
+            address: string;
+            email: string;
+            hours: string;
+            name: string;
+            phone: string;
+        };
+        ContactMessage: {
+            email?: string;
+            message: string;
+            mobile?: string;
+            name: string;
+            /** @description order, return, payment, product or other. */
+            subject: string;
+        };
+        ContactSent: {
+            message: string;
+            /** @description 'MSG12': what to quote when writing again. */
+            reference: string;
+            status: string;
+        };
+        CouponList: {
+            coupons: components["schemas"]["CouponOut"][];
+        };
         CouponOffer: {
             applicable: boolean;
             code: string;
             description: string;
             /** @description Why it does not apply to this cart now ('' when it does). */
             reason: string;
+        };
+        CouponOut: {
+            code: string;
+            /** @description The terms as the shop wrote them. */
+            description: string;
+            /** @description RFC 3339. */
+            ends_at: string;
+            /** @description 'Valid till 20 Feb 2027'. */
+            ends_ui: string;
+            /** Format: int64 */
+            min_order: number;
+            min_order_ui: string;
+            /** @description '10% off, up to ₹300'. */
+            title: string;
+            /**
+             * Format: int64
+             * @description Uses left for this shopper; null when unlimited.
+             */
+            uses_left: number | null;
         };
         DealOut: {
             /** Format: int64 */
@@ -1817,6 +2075,10 @@ export interface components {
         };
         Deals: {
             deals: components["schemas"]["DealOut"][];
+        };
+        DeleteAccountRequest: {
+            /** @description The one-time code sent to the shopper's mobile (POST /api/v1/auth/otp/). */
+            otp: string;
         };
         DeliveryOut: {
             cod: boolean;
@@ -1853,6 +2115,8 @@ export interface components {
             productslug?: string | null;
             /** Format: int64 */
             quantity?: number | null;
+            /** @description 'mob' from a phone, 'dt' otherwise (spec 000 §3; 'mobile' is read as 'mob'). */
+            request_device?: string | null;
             size?: string | null;
             source?: string;
         };
@@ -1876,6 +2140,15 @@ export interface components {
             product_id: number;
             sizes: components["schemas"]["ExchangeSize"][];
             status: string;
+        };
+        FacetValue: {
+            /** Format: int64 */
+            count: number;
+            label: string;
+            /** @description The swatch of a colour (#rrggbb); empty for other filters. */
+            rgb: string;
+            selected: boolean;
+            value: string;
         };
         FeatureOut: {
             category_name: string;
@@ -1965,6 +2238,14 @@ export interface components {
             database: string;
             status: string;
         };
+        InStockFacet: {
+            /**
+             * Format: int64
+             * @description How many products would show with in_stock=1.
+             */
+            count: number;
+            selected: boolean;
+        };
         LabelOut: {
             address: string;
             label: string;
@@ -1992,6 +2273,15 @@ export interface components {
              * @description 1 in stock, 0 out of stock (spec 000 §4).
              */
             status: number;
+        };
+        /** @description Every filter's values with their counts; each filter's counts apply the other filters chosen. */
+        ListingFacets: {
+            color: components["schemas"]["FacetValue"][];
+            discount: components["schemas"]["FacetValue"][];
+            in_stock: components["schemas"]["InStockFacet"];
+            price: components["schemas"]["PriceRange"];
+            size: components["schemas"]["FacetValue"][];
+            style: components["schemas"]["FacetValue"][];
         };
         LoggedIn: {
             /**
@@ -2026,7 +2316,15 @@ export interface components {
             wishlistCount: number;
         };
         Menu: {
+            /** @description The account menu of spec 000 §2 (pages that need a login ask for one). */
+            account: components["schemas"]["MenuLink"][];
             categories: components["schemas"]["CategoryNode"][];
+            /** @description The offers running now ('Buy any 3 for ₹699'), each linking to its products. */
+            offers: components["schemas"]["MenuLink"][];
+        };
+        MenuLink: {
+            label: string;
+            url: string;
         };
         MyRating: {
             /** Format: int64 */
@@ -2042,6 +2340,29 @@ export interface components {
          * @enum {string}
          */
         NextStep: "pay" | "confirm_cod" | "done";
+        NotificationList: {
+            /** @description Newest first, at most 50. */
+            notifications: components["schemas"]["NotificationOut"][];
+            /** Format: int64 */
+            unread: number;
+        };
+        NotificationOut: {
+            body: string;
+            /** @description RFC 3339. */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            /** @description order, stock or offer. */
+            kind: string;
+            /** @description A path in the shop, or empty. */
+            link: string;
+            read: boolean;
+            title: string;
+        };
+        NotificationsRead: {
+            /** @description The notifications read; empty for all of them. */
+            ids?: number[];
+        };
         NotifyAnswer: {
             message: string;
             result: string;
@@ -2372,10 +2693,27 @@ export interface components {
             pincode: string;
             state: string;
         };
+        PopularSearch: {
+            /**
+             * Format: int64
+             * @description How many shoppers searched it (each counted once a day).
+             */
+            count: number;
+            query: string;
+        };
+        PopularSearches: {
+            popular: components["schemas"]["PopularSearch"][];
+        };
         Prefill: {
             contact: string;
             email: string;
             name: string;
+        };
+        PriceRange: {
+            /** Format: int64 */
+            max_rupees: number;
+            /** Format: int64 */
+            min_rupees: number;
         };
         ProductCard: {
             color_name: string;
@@ -2437,11 +2775,15 @@ export interface components {
             sub_category_names: string[];
         };
         ProductList: {
+            facets: components["schemas"]["ListingFacets"];
             /** Format: int64 */
             num_pages: number;
             /** Format: int64 */
             page: number;
             products: components["schemas"]["ProductCard"][];
+            search: null | components["schemas"]["SearchInfo"];
+            sort: string;
+            sorts: components["schemas"]["SortOption"][];
             /** Format: int64 */
             total: number;
         };
@@ -2549,6 +2891,18 @@ export interface components {
         RatingSaved: {
             /** Format: int64 */
             responseid: number;
+        };
+        RecentSearch: {
+            query: string;
+            /** @description RFC 3339. */
+            searched_at: string;
+        };
+        RecentSearches: {
+            recent: components["schemas"]["RecentSearch"][];
+        };
+        RecentlyViewed: {
+            /** @description Newest first, at most 20. */
+            products: components["schemas"]["ProductCard"][];
         };
         RefundOption: {
             /** Format: int64 */
@@ -2817,6 +3171,28 @@ export interface components {
             cards: components["schemas"]["SavedCard"][];
             customer_id: string | null;
         };
+        /** @description What the search found, for a listing with `q`. */
+        SearchInfo: {
+            /** @description The query as the catalog spells it, when a word was misspelt and matched through a typo. */
+            corrected: string | null;
+            /** @description When nothing matched: the nearest query that finds something. */
+            did_you_mean: string | null;
+            /** @description False when no product matched the words (before any filter). */
+            matched: boolean;
+            /** @description When nothing matched: best sellers, so the page is never empty. */
+            popular: components["schemas"]["ProductCard"][];
+            q: string;
+        };
+        SearchSuggestions: {
+            categories: components["schemas"]["CategoryLink"][];
+            /** @description Product and category names that complete what is typed, at most 6. */
+            completions: string[];
+            /** @description The words as the catalog spells them, when one was misspelt. */
+            corrected: string | null;
+            /** @description The best matches, at most 6. */
+            products: components["schemas"]["ProductCard"][];
+            q: string;
+        };
         Serviceability: {
             city: string;
             cod_available: boolean;
@@ -2835,6 +3211,14 @@ export interface components {
             pincode: string;
             prepaid_available: boolean;
             state: string;
+        };
+        /** @description What to change; fields left out stay as they are. An empty e-mail removes it. */
+        SettingsUpdate: {
+            email?: string | null;
+            name?: string | null;
+            notify_offers?: boolean | null;
+            notify_orders?: boolean | null;
+            notify_stock?: boolean | null;
         };
         ShippingInfo: {
             title_text: string;
@@ -2888,6 +3272,10 @@ export interface components {
                 [key: string]: string;
             };
         };
+        SortOption: {
+            label: string;
+            value: string;
+        };
         Status: {
             status: string;
         };
@@ -2926,6 +3314,9 @@ export interface components {
             starttime: string;
             text: string;
             text_hexcode: string;
+        };
+        TopProducts: {
+            products: components["schemas"]["ProductCard"][];
         };
         UpgradeOfferValues: {
             /** @description The nudge: what is taken and the next rung, what the cart unlocks, or how far the first rung is. */
@@ -2984,6 +3375,10 @@ export interface components {
             remaining_offers: components["schemas"]["RemainingOfferOut"][];
             /** @description The upgrade ladder: each rung, whether the cart reaches it and whether it is taken. */
             upgrades: components["schemas"]["UpgradeOptionOut"][];
+        };
+        ViewsFromDevice: {
+            /** @description The device's list, newest first; unknown ids are skipped. */
+            product_ids: number[];
         };
         VpaIn: {
             vpa: string;
@@ -3705,6 +4100,109 @@ export interface operations {
             };
         };
     };
+    contact_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactDetails"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMessage"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactSent"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     me: {
         parameters: {
             query?: never;
@@ -3720,6 +4218,145 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    coupons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponList"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationsRead"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request's headers are larger than 16 KB. */
@@ -4670,6 +5307,162 @@ export interface operations {
             };
         };
     };
+    recently_viewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentlyViewed"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    merge_views: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ViewsFromDevice"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentlyViewed"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clear_views: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentlyViewed"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     save_review: {
         parameters: {
             query?: never;
@@ -4787,6 +5580,117 @@ export interface operations {
                 };
             };
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountSettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5161,6 +6065,105 @@ export interface operations {
             };
             /** @description The request's headers are larger than 16 KB. */
             431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeleted"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not of the documented content type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7355,6 +8358,101 @@ export interface operations {
             };
         };
     };
+    popular: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PopularSearches"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suggestions: {
+        parameters: {
+            query?: {
+                /** @description What the shopper has typed so far. */
+                q?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchSuggestions"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    top_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopProducts"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     featured: {
         parameters: {
             query?: never;
@@ -7719,7 +8817,28 @@ export interface operations {
             query?: {
                 /** @description A category id; its sub-categories are included. */
                 category?: number | null;
-                /** @description 1-based page number. */
+                /** @description Or the category's slug. */
+                category_slug?: string | null;
+                /** @description Search words: the listing is then the search's results. */
+                q?: string | null;
+                /** @description Sizes, comma-joined ('32B,34C'). */
+                size?: string | null;
+                /** @description Colour names, comma-joined. */
+                color?: string | null;
+                /** @description Styles, comma-joined ('Lace,Padded'). */
+                style?: string | null;
+                /**
+                 * @description A price range in rupees ('500-1000', '-800', '1000-'), or, as the spec also allows, a sort by
+                 *     price ('asc' or 'desc').
+                 */
+                price?: string | null;
+                /** @description At least this percent off: 10, 20, 30, 40 or 50. */
+                discount?: string | null;
+                /** @description '1': only products with a size in stock. */
+                in_stock?: string | null;
+                /** @description popularity (default), newest, price_asc, price_desc, discount, rating; relevance (default for a search). */
+                sort?: string | null;
+                /** @description 1-based; 24 to a page. */
                 page?: number | null;
             };
             header?: never;
@@ -7784,6 +8903,82 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentSearches"];
+                };
+            };
+            /** @description The request's headers are larger than 16 KB. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forget: {
+        parameters: {
+            query?: {
+                /** @description The search to forget; without it, every recent search. */
+                q?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentSearches"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The CSRF token is missing or does not match. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

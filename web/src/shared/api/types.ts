@@ -167,6 +167,8 @@ export interface ShopperEvent {
   cart_id?: number;
   source: string;
   cart_updated: boolean;
+  /** 'mob' from a phone, 'dt' otherwise (spec 000 §3); added by `recordEvent`. */
+  request_device?: 'mob' | 'dt';
 }
 
 /** Prices in rupees (the analytics convention). */

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pushEcommerce, recordEvent } from './events';
+import { pushEcommerce, recordEvent, requestDevice } from './events';
 
 describe('shopper events', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -25,8 +25,22 @@ describe('shopper events', () => {
     expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
     expect(headers['X-CSRFToken']).toBe('tok9');
     const form = new URLSearchParams(String(init!.body));
-    expect(JSON.parse(form.get('data')!)).toEqual({ event_name: 'product_viewed', product_id: 12, source: 'pdp', cart_updated: false });
+    expect(JSON.parse(form.get('data')!)).toEqual({
+      event_name: 'product_viewed',
+      product_id: 12,
+      source: 'pdp',
+      cart_updated: false,
+      request_device: 'dt',
+    });
     expect(form.get('csrfmiddlewaretoken')).toBe('tok9');
+  });
+
+  it('says mob from a phone and dt otherwise', () => {
+    const agent = vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari');
+    expect(requestDevice()).toBe('mob');
+    agent.mockReturnValue('Mozilla/5.0 (X11; Linux x86_64) Chrome/120');
+    expect(requestDevice()).toBe('dt');
+    agent.mockRestore();
   });
 
   it('only logs a failure', async () => {

@@ -8,10 +8,22 @@ import type { ShopperEvent, ShopperEventData } from '@/shared/api/types';
 
 export const EVENT_PATH = '/get-event-data/';
 
+/**
+ * The device an event comes from (spec 000 §3 request_device): 'mob' for a phone (a touch screen as
+ * the main pointer, or a mobile user agent), 'dt' for anything else.
+ */
+export function requestDevice(): 'mob' | 'dt' {
+  if (typeof window === 'undefined') return 'dt';
+  const coarse = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  const mobileAgent = /Mobi|Android|iPhone|iPad/i.test(window.navigator.userAgent);
+  return coarse || mobileAgent ? 'mob' : 'dt';
+}
+
 /** POST /get-event-data/ with the form field `data` = the event as JSON (ajax, CSRF). */
 export async function recordEvent(event: ShopperEvent): Promise<ShopperEventData | null> {
   try {
-    return await api.postForm<ShopperEventData>(EVENT_PATH, { data: JSON.stringify(event) });
+    const data = JSON.stringify({ ...event, request_device: event.request_device ?? requestDevice() });
+    return await api.postForm<ShopperEventData>(EVENT_PATH, { data });
   } catch (e) {
     console.warn('event not recorded', event.event_name, e);
     return null;

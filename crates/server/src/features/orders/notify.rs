@@ -3,6 +3,7 @@
 
 use drape_domain::orders::OrderStatus;
 use drape_domain::returns::ReturnStatus;
+use drape_store::account::NotificationKind;
 use drape_store::Store;
 
 /// The message for an order reaching `status`; None for moves the shopper is not told about.
@@ -35,8 +36,12 @@ pub fn return_text(order_ref: &str, status: ReturnStatus, note: &str) -> Option<
     })
 }
 
-/// Queues the message to the order's shopper; failures are logged, never fatal to the step.
-pub async fn tell(store: &Store, user_id: i64, text: &str, now: chrono::DateTime<chrono::Utc>) {
+/// Queues the message to the order's shopper and puts it on their notifications page (linking to
+/// the order; unless they turned order updates off); failures are logged, never fatal to the step.
+pub async fn tell(store: &Store, user_id: i64, text: &str, link: &str, now: chrono::DateTime<chrono::Utc>) {
+    if let Err(e) = store.notify(user_id, NotificationKind::Order, "Order update", text, link, now).await {
+        tracing::warn!(error = %e, "an order notification was not written");
+    }
     let user = match store.user_by_id(user_id).await {
         Ok(u) => u,
         Err(e) => {

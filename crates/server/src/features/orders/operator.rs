@@ -73,7 +73,7 @@ pub async fn order_step(store: &Store, order_id: i64, step: OrderStep, by: &str,
         },
     };
     if let Some(text) = order_text(&order.order_ref, to, &courier, &tracking, &note) {
-        tell(store, order.user_id, &text, now).await;
+        tell(store, order.user_id, &text, &format!("/order/detail/{}", order.public_id), now).await;
     }
     let mut text = format!("{}: {} → {to}", order.order_ref, order.status);
     for o in &owed {
@@ -95,7 +95,7 @@ pub enum ReturnAction {
 
 pub async fn return_step(store: &Store, return_id: i64, action: ReturnAction, by: &str, now: DateTime<Utc>) -> anyhow::Result<Result<Done, String>> {
     let r = store.return_by_id(return_id).await?.ok_or_else(|| anyhow::anyhow!("no such return"))?;
-    let order_ref = store.order_by_id(r.order_id).await?.map(|o| o.order_ref).unwrap_or_default();
+    let (order_ref, order_link) = store.order_by_id(r.order_id).await?.map(|o| (o.order_ref, format!("/order/detail/{}", o.public_id))).unwrap_or_default();
     let actor = operator(by);
     let mut owed = Vec::new();
     let (to, note, step) = match action {
@@ -123,7 +123,7 @@ pub async fn return_step(store: &Store, return_id: i64, action: ReturnAction, by
             // An approval paid to the wallet is refunded at once: say so.
             let now_status = store.return_by_id(return_id).await?.and_then(|r| ReturnStatus::parse(&r.status)).unwrap_or(to);
             if let Some(text) = return_text(&order_ref, now_status, &note) {
-                tell(store, r.user_id, &text, now).await;
+                tell(store, r.user_id, &text, &order_link, now).await;
             }
             let mut text = format!("return {} of {order_ref}: {} → {}", r.public_id, from.name(), now_status.name());
             for o in &owed {

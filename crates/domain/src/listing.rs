@@ -1,0 +1,495 @@
+//! A listing: the products of a category or a search, narrowed by the shopper's filters, counted per
+//! filter value, sorted and cut into pages (spec 000 §9: size, colour and style comma-joined, `sort`
+//! or `price`). Pure: the server keeps the catalog's listing facts in memory and asks this module.
+//!
+//! Each filter's counts apply every *other* chosen filter: with Black chosen, Nude still shows how
+//! many Nude products the other filters leave, so a shopper can widen as well as narrow.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+pub const PAGE_SIZE: usize = 24;
+/// A page number past this is refused (nobody pages that far; it bounds the URL space).
+pub const MAX_PAGE: usize = 10_000;
+/// Discount filter steps: "10% and above" … "50% and above".
+pub const DISCOUNT_STEPS: [i64; 5] = [10, 20, 30, 40, 50];
+/// More filter values than this in one URL are refused: no listing has that many.
+pub const MAX_VALUES_PER_FILTER: usize = 40;
+
+/// What a listing needs to know about one product.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub id: i64,
+    /// Paise.
+    pub price: i64,
+    pub old_price: i64,
+    /// Milliseconds; newer first in 'newest'.
+    pub created_at: i64,
+    pub sold_count: i64,
+    /// Average stars shoppers see (0 without ratings) and how many.
+    pub rating: f64,
+    pub rating_count: i64,
+    pub colour: String,
+    /// (size value, in stock) in the size chart's order.
+    pub sizes: Vec<(String, bool)>,
+    pub styles: Vec<&'static str>,
+    pub category_ids: Vec<i64>,
+}
+
+impl Item {
+    pub fn in_stock(&self) -> bool {
+        self.sizes.iter().any(|s| s.1)
+    }
+    pub fn discount(&self) -> i64 {
+        discount_percent(self.price, self.old_price)
+    }
+}
+
+/// Whole percent off the old price, rounded down (the tag shows the same number).
+pub fn discount_percent(price: i64, old_price: i64) -> i64 {
+    if old_price <= price || old_price <= 0 {
+        0
+    } else {
+        (old_price - price) * 100 / old_price
+    }
+}
+
+/// Styles read from a product's name: the words shoppers filter lingerie by.
+const STYLES: [(&str, &[&str]); 17] = [
+    ("Padded", &["padded", "moulded"]),
+    ("Non-Padded", &["non-padded"]),
+    ("Push-Up", &["push-up"]),
+    ("Wirefree", &["wirefree"]),
+    ("Strapless", &["strapless", "multiway"]),
+    ("Plunge", &["plunge"]),
+    ("Minimiser", &["minimiser"]),
+    ("Lace", &["lace", "lace-trim", "lace-waist"]),
+    ("Seamless", &["seamless"]),
+    ("Cotton", &["cotton"]),
+    ("Satin", &["satin"]),
+    ("Modal", &["modal"]),
+    ("Printed", &["printed"]),
+    ("High-Rise", &["high-rise"]),
+    ("Low-Rise", &["low-rise"]),
+    ("Racerback", &["racerback"]),
+    ("Longline", &["longline"]),
+];
+
+/// The styles a product's name names, in the filter's order.
+pub fn styles_of(name: &str) -> Vec<&'static str> {
+    let lower = name.to_lowercase();
+    let words: Vec<&str> = lower.split(|c: char| c.is_whitespace() || c == '&' || c == ',').filter(|w| !w.is_empty()).collect();
+    STYLES.iter().filter(|(_, keys)| words.iter().any(|w| keys.contains(w))).map(|(label, _)| *label).collect()
+}
+
+/// Every style the filter knows, in its order.
+pub fn all_styles() -> impl Iterator<Item = &'static str> {
+    STYLES.iter().map(|s| s.0)
+}
+
+/// Where a size sits in a size filter: bra sizes by band then cup, then letter sizes small to large.
+pub fn size_order(value: &str) -> (u8, u32, String) {
+    const LETTERS: [&str; 8] = ["XS", "S", "M", "L", "XL", "XXL", "XXXL", "Free"];
+    if let Some(i) = LETTERS.iter().position(|l| *l == value) {
+        return (1, i as u32, String::new());
+    }
+    let band: String = value.chars().take_while(char::is_ascii_digit).collect();
+    match band.parse::<u32>() {
+        Ok(b) => (0, b, value[band.len()..].to_string()),
+        Err(_) => (2, 0, value.to_string()),
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    Relevance,
+    Popularity,
+    Newest,
+    PriceLowToHigh,
+    PriceHighToLow,
+    Discount,
+    Rating,
+}
+
+impl Sort {
+    pub const ALL: [Sort; 7] = [Sort::Relevance, Sort::Popularity, Sort::Newest, Sort::PriceLowToHigh, Sort::PriceHighToLow, Sort::Discount, Sort::Rating];
+
+    pub fn parse(s: &str) -> Option<Sort> {
+        Sort::ALL.into_iter().find(|x| x.value() == s)
+    }
+    pub fn value(self) -> &'static str {
+        match self {
+            Sort::Relevance => "relevance",
+            Sort::Popularity => "popularity",
+            Sort::Newest => "newest",
+            Sort::PriceLowToHigh => "price_asc",
+            Sort::PriceHighToLow => "price_desc",
+            Sort::Discount => "discount",
+            Sort::Rating => "rating",
+        }
+    }
+    pub fn label(self) -> &'static str {
+        match self {
+            Sort::Relevance => "Relevance",
+            Sort::Popularity => "Popularity",
+            Sort::Newest => "Newest first",
+            Sort::PriceLowToHigh => "Price: low to high",
+            Sort::PriceHighToLow => "Price: high to low",
+            Sort::Discount => "Discount",
+            Sort::Rating => "Customer rating",
+        }
+    }
+    /// The sorts a listing offers: relevance only for a search, first.
+    pub fn offered(searching: bool) -> Vec<Sort> {
+        Sort::ALL.into_iter().filter(|s| searching || *s != Sort::Relevance).collect()
+    }
+}
+
+/// The shopper's filters, as read from the URL.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Filter {
+    pub sizes: BTreeSet<String>,
+    pub colours: BTreeSet<String>,
+    pub styles: BTreeSet<String>,
+    /// Whole rupees, either end open.
+    pub price_min: Option<i64>,
+    pub price_max: Option<i64>,
+    /// Minimum percent off.
+    pub discount: Option<i64>,
+    pub in_stock: bool,
+}
+
+/// Comma-joined values (spec 000 §9), blanks dropped, each trimmed.
+pub fn split_values(v: &str) -> Result<BTreeSet<String>, &'static str> {
+    let set: BTreeSet<String> = v.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string).collect();
+    if set.len() > MAX_VALUES_PER_FILTER {
+        return Err("Too many values in one filter.");
+    }
+    if set.iter().any(|s| s.chars().count() > 40) {
+        return Err("A filter value is too long.");
+    }
+    Ok(set)
+}
+
+/// `500-1000`, `-800` or `1000-` in rupees.
+pub fn parse_price(v: &str) -> Result<(Option<i64>, Option<i64>), &'static str> {
+    const MSG: &str = "Price must be a range in rupees, like 500-1000.";
+    let (lo, hi) = v.split_once('-').ok_or(MSG)?;
+    let read = |s: &str| -> Result<Option<i64>, &'static str> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Ok(None);
+        }
+        if s.len() > 7 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(MSG);
+        }
+        s.parse().map(Some).map_err(|_| MSG)
+    };
+    let (lo, hi) = (read(lo)?, read(hi)?);
+    if let (Some(a), Some(b)) = (lo, hi) {
+        if a > b {
+            return Err("The lowest price must not be above the highest.");
+        }
+    }
+    Ok((lo, hi))
+}
+
+pub fn parse_discount(v: &str) -> Result<i64, &'static str> {
+    v.trim().parse::<i64>().ok().filter(|d| DISCOUNT_STEPS.contains(d)).ok_or("Discount must be one of 10, 20, 30, 40 or 50.")
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FacetCount {
+    pub value: String,
+    pub count: usize,
+    pub selected: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Facets {
+    pub sizes: Vec<FacetCount>,
+    pub colours: Vec<FacetCount>,
+    pub styles: Vec<FacetCount>,
+    pub discounts: Vec<FacetCount>,
+    /// Whole rupees over the products the other filters leave; 0 when none.
+    pub price_min: i64,
+    pub price_max: i64,
+    pub in_stock: usize,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// The page's product ids in order.
+    pub ids: Vec<i64>,
+    pub total: usize,
+    pub facets: Facets,
+}
+
+const SIZE: usize = 0;
+const COLOUR: usize = 1;
+const STYLE: usize = 2;
+const PRICE: usize = 3;
+const DISCOUNT: usize = 4;
+const STOCK: usize = 5;
+
+fn size_ok(item: &Item, f: &Filter) -> bool {
+    f.sizes.is_empty() || item.sizes.iter().any(|(v, stocked)| f.sizes.contains(v) && (*stocked || !f.in_stock))
+}
+
+/// Which filters the item fails, as bits.
+fn failures(item: &Item, f: &Filter) -> u8 {
+    let rupees = item.price / 100;
+    let checks = [
+        size_ok(item, f),
+        f.colours.is_empty() || f.colours.contains(&item.colour),
+        f.styles.is_empty() || item.styles.iter().any(|s| f.styles.contains(*s)),
+        f.price_min.is_none_or(|m| rupees >= m) && f.price_max.is_none_or(|m| rupees <= m),
+        f.discount.is_none_or(|d| item.discount() >= d),
+        !f.in_stock || item.in_stock(),
+    ];
+    checks.iter().enumerate().filter(|(_, ok)| !**ok).fold(0u8, |bits, (i, _)| bits | (1 << i))
+}
+
+/// Filters, counts, sorts and pages `items`. `relevance` (a search) gives each candidate's score by
+/// index into `items`; only those are listed, and 'relevance' sorts by it.
+pub fn run(items: &[Item], candidates: &[usize], relevance: Option<&[f32]>, filter: &Filter, sort: Sort, page: usize) -> Outcome {
+    let mut sizes: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut colours: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut styles: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut discounts = [0usize; DISCOUNT_STEPS.len()];
+    let (mut price_min, mut price_max) = (i64::MAX, 0i64);
+    let mut in_stock = 0usize;
+    let mut shown: Vec<usize> = Vec::new();
+    for &i in candidates {
+        let item = &items[i];
+        let fails = failures(item, filter);
+        // An item counts towards a filter's values when every other filter lets it through.
+        let others_pass = |dim: usize| fails & !(1 << dim) == 0;
+        if fails == 0 {
+            shown.push(i);
+        }
+        if others_pass(SIZE) {
+            for (v, stocked) in &item.sizes {
+                if *stocked || !filter.in_stock {
+                    *sizes.entry(v).or_default() += 1;
+                }
+            }
+        }
+        if others_pass(COLOUR) && !item.colour.is_empty() {
+            *colours.entry(&item.colour).or_default() += 1;
+        }
+        if others_pass(STYLE) {
+            for s in &item.styles {
+                *styles.entry(s).or_default() += 1;
+            }
+        }
+        if others_pass(PRICE) {
+            price_min = price_min.min(item.price / 100);
+            price_max = price_max.max(item.price / 100);
+        }
+        if others_pass(DISCOUNT) {
+            for (n, step) in DISCOUNT_STEPS.iter().enumerate() {
+                if item.discount() >= *step {
+                    discounts[n] += 1;
+                }
+            }
+        }
+        if others_pass(STOCK) && item.in_stock() {
+            in_stock += 1;
+        }
+    }
+    // Relevance in twentieths of the best match: scores that close are a tie, which popularity
+    // decides (the same style in another colour scores the same). Buckets keep the order total.
+    let best = relevance.map_or(0.0, |r| shown.iter().map(|&i| r[i]).fold(0.0f32, f32::max));
+    let bucket = |i: usize| relevance.map_or(0, |r| if best > 0.0 { (r[i] / best * 20.0).round() as i64 } else { 0 });
+    shown.sort_by(|&a, &b| {
+        let (x, y) = (&items[a], &items[b]);
+        // Products a shopper can buy come first in every order.
+        let first = match sort {
+            Sort::Relevance => bucket(b).cmp(&bucket(a)),
+            Sort::Popularity => std::cmp::Ordering::Equal,
+            Sort::Newest => y.created_at.cmp(&x.created_at),
+            Sort::PriceLowToHigh => x.price.cmp(&y.price),
+            Sort::PriceHighToLow => y.price.cmp(&x.price),
+            Sort::Discount => y.discount().cmp(&x.discount()),
+            Sort::Rating => y.rating.total_cmp(&x.rating).then(y.rating_count.cmp(&x.rating_count)),
+        };
+        y.in_stock().cmp(&x.in_stock()).then(first).then(y.sold_count.cmp(&x.sold_count)).then(x.id.cmp(&y.id))
+    });
+    let total = shown.len();
+    let ids = shown.iter().skip((page.max(1) - 1) * PAGE_SIZE).take(PAGE_SIZE).map(|&i| items[i].id).collect();
+    let facet = |counts: BTreeMap<&str, usize>, chosen: &BTreeSet<String>| -> Vec<FacetCount> {
+        let mut out: Vec<FacetCount> = counts.into_iter().map(|(v, count)| FacetCount { value: v.to_string(), count, selected: chosen.contains(v) }).collect();
+        // A chosen value stays on the list (at 0) so the shopper can take it off.
+        for c in chosen {
+            if !out.iter().any(|f| &f.value == c) {
+                out.push(FacetCount { value: c.clone(), count: 0, selected: true });
+            }
+        }
+        out
+    };
+    let mut size_facet = facet(sizes, &filter.sizes);
+    size_facet.sort_by_key(|f| size_order(&f.value));
+    let mut style_facet = facet(styles, &filter.styles);
+    style_facet.sort_by_key(|f| all_styles().position(|s| s == f.value).unwrap_or(usize::MAX));
+    Outcome {
+        ids,
+        total,
+        facets: Facets {
+            sizes: size_facet,
+            colours: facet(colours, &filter.colours),
+            styles: style_facet,
+            discounts: DISCOUNT_STEPS
+                .iter()
+                .zip(discounts)
+                .map(|(step, count)| FacetCount { value: step.to_string(), count, selected: filter.discount == Some(*step) })
+                .collect(),
+            price_min: if price_max == 0 && price_min == i64::MAX { 0 } else { price_min },
+            price_max,
+            in_stock,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(id: i64, price: i64, old: i64, colour: &str, sizes: &[(&str, bool)], name: &str, sold: i64) -> Item {
+        Item {
+            id,
+            price: price * 100,
+            old_price: old * 100,
+            created_at: id,
+            sold_count: sold,
+            rating: (id % 5) as f64,
+            rating_count: id,
+            colour: colour.into(),
+            sizes: sizes.iter().map(|(v, s)| (v.to_string(), *s)).collect(),
+            styles: styles_of(name),
+            category_ids: vec![1],
+        }
+    }
+
+    fn shop() -> Vec<Item> {
+        vec![
+            item(1, 799, 999, "Black", &[("32B", true), ("34C", true)], "Everyday Padded T-Shirt Bra", 50),
+            item(2, 799, 999, "Nude", &[("32B", false), ("34C", true)], "Everyday Padded T-Shirt Bra", 80),
+            item(3, 1299, 2599, "Black", &[("34C", false)], "Lace Push-Up Bra", 10),
+            item(4, 299, 299, "Black", &[("M", true)], "Cotton Hipster Panty", 200),
+            item(5, 549, 799, "Wine", &[("32B", true)], "Cotton Non-Padded Bra", 5),
+        ]
+    }
+
+    fn all(items: &[Item]) -> Vec<usize> {
+        (0..items.len()).collect()
+    }
+
+    fn count(facets: &[FacetCount], v: &str) -> usize {
+        facets.iter().find(|f| f.value == v).map_or(0, |f| f.count)
+    }
+
+    #[test]
+    fn styles_come_from_the_name() {
+        assert_eq!(styles_of("Everyday Padded T-Shirt Bra"), vec!["Padded"]);
+        assert_eq!(styles_of("Cotton Non-Padded Bra"), vec!["Non-Padded", "Cotton"]);
+        assert_eq!(styles_of("Lace Push-Up Bra"), vec!["Push-Up", "Lace"]);
+        assert_eq!(styles_of("Multiway Strapless Bra"), vec!["Strapless"]);
+    }
+
+    #[test]
+    fn popularity_is_the_default_order_and_sold_out_goes_last() {
+        let items = shop();
+        let out = run(&items, &all(&items), None, &Filter::default(), Sort::Popularity, 1);
+        // 3 has no size in stock: after every product a shopper can buy.
+        assert_eq!(out.ids, vec![4, 2, 1, 5, 3]);
+        assert_eq!(out.total, 5);
+    }
+
+    #[test]
+    fn each_filters_counts_apply_the_other_filters() {
+        let items = shop();
+        let f = Filter { colours: ["Black".to_string()].into(), sizes: ["34C".to_string()].into(), ..Filter::default() };
+        let out = run(&items, &all(&items), None, &f, Sort::Popularity, 1);
+        assert_eq!(out.ids, vec![1, 3]);
+        // Colours under size 34C: Black 2 (1 and 3), Nude 1; Wine has no 34C.
+        assert_eq!(count(&out.facets.colours, "Black"), 2);
+        assert_eq!(count(&out.facets.colours, "Nude"), 1);
+        assert_eq!(count(&out.facets.colours, "Wine"), 0);
+        // Sizes under Black: 32B once (1), 34C twice (1, 3), M once (4).
+        assert_eq!(count(&out.facets.sizes, "34C"), 2);
+        assert_eq!(count(&out.facets.sizes, "M"), 1);
+        assert!(out.facets.sizes.iter().find(|s| s.value == "34C").unwrap().selected);
+        // In stock: of the two shown, only 1 has a size in stock.
+        assert_eq!(out.facets.in_stock, 1);
+    }
+
+    #[test]
+    fn in_stock_narrows_sizes_to_those_in_stock() {
+        let items = shop();
+        let f = Filter { sizes: ["32B".to_string()].into(), in_stock: true, ..Filter::default() };
+        let out = run(&items, &all(&items), None, &f, Sort::Popularity, 1);
+        assert_eq!(out.ids, vec![1, 5], "2 has 32B but it is sold out");
+    }
+
+    #[test]
+    fn price_discount_and_style_filters() {
+        let items = shop();
+        let f = Filter { price_min: Some(500), price_max: Some(900), ..Filter::default() };
+        assert_eq!(run(&items, &all(&items), None, &f, Sort::PriceLowToHigh, 1).ids, vec![5, 2, 1]);
+        let f = Filter { discount: Some(50), ..Filter::default() };
+        let out = run(&items, &all(&items), None, &f, Sort::Popularity, 1);
+        assert_eq!(out.ids, vec![3]);
+        assert_eq!(out.facets.discounts[0].count, 4, "10% and above: all but the hipster");
+        let f = Filter { styles: ["Cotton".to_string()].into(), ..Filter::default() };
+        let out = run(&items, &all(&items), None, &f, Sort::Popularity, 1);
+        assert_eq!(out.ids, vec![4, 5]);
+        assert_eq!((out.facets.price_min, out.facets.price_max), (299, 549), "the range of what the other filters leave");
+    }
+
+    #[test]
+    fn sorts() {
+        let items = shop();
+        let ids = |s| run(&items, &all(&items), None, &Filter::default(), s, 1).ids;
+        assert_eq!(ids(Sort::PriceHighToLow), vec![2, 1, 5, 4, 3], "sold out last in every order");
+        assert_eq!(ids(Sort::Newest), vec![5, 4, 2, 1, 3]);
+        assert_eq!(ids(Sort::Discount), vec![5, 2, 1, 4, 3]);
+    }
+
+    #[test]
+    fn relevance_ties_go_to_the_best_seller() {
+        let items = shop();
+        let scores = [2.0, 2.05, 9.0, 0.5, 1.0];
+        let out = run(&items, &[0, 1, 2, 4], Some(&scores), &Filter::default(), Sort::Relevance, 1);
+        assert_eq!(out.ids, vec![2, 1, 5, 3], "2 and 1 tie within a twentieth: 2 sold more; 3 is sold out");
+    }
+
+    #[test]
+    fn pages_past_the_end_are_empty_and_chosen_values_stay_listed() {
+        let items = shop();
+        let f = Filter { colours: ["Purple".to_string()].into(), ..Filter::default() };
+        let out = run(&items, &all(&items), None, &f, Sort::Popularity, 1);
+        assert_eq!(out.total, 0);
+        assert!(out.facets.colours.iter().any(|c| c.value == "Purple" && c.selected && c.count == 0));
+        assert_eq!((out.facets.price_min, out.facets.price_max), (0, 0));
+        assert!(run(&items, &all(&items), None, &Filter::default(), Sort::Popularity, 9).ids.is_empty());
+    }
+
+    #[test]
+    fn url_values_are_read_strictly() {
+        assert_eq!(parse_price("500-1000"), Ok((Some(500), Some(1000))));
+        assert_eq!(parse_price("-800"), Ok((None, Some(800))));
+        assert_eq!(parse_price("1000-"), Ok((Some(1000), None)));
+        assert!(parse_price("1000").is_err());
+        assert!(parse_price("900-100").is_err());
+        assert!(parse_price("abc-1").is_err());
+        assert_eq!(parse_discount("30"), Ok(30));
+        assert!(parse_discount("35").is_err());
+        assert_eq!(split_values("32B, 34C,,").unwrap().len(), 2);
+        assert!(split_values(&(0..50).map(|i| i.to_string()).collect::<Vec<_>>().join(",")).is_err());
+        assert_eq!(Sort::parse("price_asc"), Some(Sort::PriceLowToHigh));
+        assert_eq!(Sort::parse("cheapest"), None);
+        assert!(size_order("32B") < size_order("34A"));
+        assert!(size_order("34C") < size_order("S"));
+        assert!(size_order("S") < size_order("XL"));
+    }
+}

@@ -1,0 +1,466 @@
+//! Product search: an in-memory tantivy index of the catalog's words, rebuilt when the catalog
+//! changes (the server compares the catalog's version). The index is the same whichever database
+//! the shop runs on, so search behaves the same on SQLite and PostgreSQL.
+//!
+//! Each word of a query must match (in the product's name, its categories, its colour, one of its
+//! sizes in stock or its sku), through its synonyms (drape_domain::search), a typo or two, or, for
+//! the last word, as the start of a word. Names weigh more than categories; exact words more than
+//! typos. The listing (drape_domain::listing) then orders equal scores by popularity.
+
+use drape_domain::search::{edit_distance, normalise, size_of, typos_allowed, words, Word};
+use std::collections::{BTreeMap, HashMap};
+use tantivy::collector::TopDocs;
+use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
+use tantivy::schema::{Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST};
+use tantivy::tokenizer::{AsciiFoldingFilter, Language, LowerCaser, SimpleTokenizer, Stemmer, TextAnalyzer};
+use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
+
+/// What the index knows of one product.
+#[derive(Debug, Clone, Default)]
+pub struct Doc {
+    pub id: i64,
+    pub name: String,
+    /// Its categories' names, the top one first.
+    pub categories: Vec<String>,
+    pub colour: String,
+    /// The sizes a shopper can buy now ('36C', 'M').
+    pub sizes_in_stock: Vec<String>,
+    /// Its sku and its style's (parent) sku.
+    pub skus: Vec<String>,
+    /// Pieces sold: orders completions.
+    pub popularity: i64,
+}
+
+/// A product that matched, and how well.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hit {
+    pub id: i64,
+    pub score: f32,
+}
+
+#[derive(Clone, Copy)]
+struct Fields {
+    id: Field,
+    name: Field,
+    name_raw: Field,
+    category: Field,
+    category_raw: Field,
+    /// The last word of the name and of each category name: what the product *is* ('bra', 'set').
+    head: Field,
+    colour: Field,
+    size: Field,
+    sku: Field,
+}
+
+const STEMMED: &str = "drape_stemmed";
+const RAW: &str = "drape_raw";
+
+pub struct SearchIndex {
+    index: Index,
+    reader: IndexReader,
+    fields: Fields,
+    stemmed: TextAnalyzer,
+    raw: TextAnalyzer,
+    /// Every word of names, categories and colours, with how many products carry it.
+    vocabulary: HashMap<String, u32>,
+    /// Product names and category names, lower case, with their words (and stems), best sellers first:
+    /// query completions.
+    phrases: Vec<(String, Vec<(String, String)>)>,
+    /// (id, the words (and stems) of its name) of every category.
+    categories: Vec<(i64, Vec<(String, String)>)>,
+    docs: usize,
+}
+
+fn analyzers() -> (TextAnalyzer, TextAnalyzer) {
+    let stemmed =
+        TextAnalyzer::builder(SimpleTokenizer::default()).filter(LowerCaser).filter(AsciiFoldingFilter).filter(Stemmer::new(Language::English)).build();
+    let raw = TextAnalyzer::builder(SimpleTokenizer::default()).filter(LowerCaser).filter(AsciiFoldingFilter).build();
+    (stemmed, raw)
+}
+
+fn tokens(analyzer: &TextAnalyzer, text: &str) -> Vec<String> {
+    let mut analyzer = analyzer.clone();
+    let mut stream = analyzer.token_stream(text);
+    let mut out = Vec::new();
+    while let Some(t) = stream.next() {
+        out.push(t.text.clone());
+    }
+    out
+}
+
+/// Catalog text as indexed: 'Non-Padded' is one word, so 'padded' does not find it.
+fn index_text(text: &str) -> String {
+    text.replace("Non-", "Non").replace("non-", "non")
+}
+
+fn boosted(q: Box<dyn Query>, boost: f32) -> Box<dyn Query> {
+    Box::new(BoostQuery::new(q, boost))
+}
+
+impl SearchIndex {
+    /// Indexes the products and the categories (id, name).
+    pub fn build(docs: &[Doc], categories: &[(i64, String)]) -> tantivy::Result<SearchIndex> {
+        let mut schema = Schema::builder();
+        let text = |tokenizer: &str, freqs: bool| {
+            let record = if freqs { IndexRecordOption::WithFreqs } else { IndexRecordOption::Basic };
+            TextOptions::default().set_indexing_options(TextFieldIndexing::default().set_tokenizer(tokenizer).set_index_option(record))
+        };
+        let fields = Fields {
+            id: schema.add_i64_field("id", FAST),
+            name: schema.add_text_field("name", text(STEMMED, true)),
+            name_raw: schema.add_text_field("name_raw", text(RAW, false)),
+            category: schema.add_text_field("category", text(STEMMED, true)),
+            category_raw: schema.add_text_field("category_raw", text(RAW, false)),
+            head: schema.add_text_field("head", text(STEMMED, false)),
+            colour: schema.add_text_field("colour", text(RAW, false)),
+            size: schema.add_text_field("size", text(RAW, false)),
+            sku: schema.add_text_field("sku", text(RAW, false)),
+        };
+        let index = Index::create_in_ram(schema.build());
+        let (stemmed, raw) = analyzers();
+        index.tokenizers().register(STEMMED, stemmed.clone());
+        index.tokenizers().register(RAW, raw.clone());
+        // One thread and the smallest arena: the catalog is small next to what tantivy is built for.
+        let mut writer = index.writer_with_num_threads::<TantivyDocument>(1, 15_000_000)?;
+        let mut vocabulary: HashMap<String, u32> = HashMap::new();
+        let mut phrases: BTreeMap<String, i64> = BTreeMap::new();
+        for d in docs {
+            let name = index_text(&d.name);
+            let category_text = index_text(&d.categories.join(" "));
+            let mut doc = TantivyDocument::default();
+            doc.add_i64(fields.id, d.id);
+            doc.add_text(fields.name, &name);
+            doc.add_text(fields.name_raw, &name);
+            for head in std::iter::once(&d.name).chain(&d.categories).filter_map(|n| tokens(&raw, n).pop()) {
+                doc.add_text(fields.head, &head);
+            }
+            doc.add_text(fields.category, &category_text);
+            doc.add_text(fields.category_raw, &category_text);
+            doc.add_text(fields.colour, &d.colour);
+            for s in &d.sizes_in_stock {
+                doc.add_text(fields.size, s);
+            }
+            for s in &d.skus {
+                doc.add_text(fields.sku, s);
+            }
+            writer.add_document(doc)?;
+            let mut seen: Vec<String> = tokens(&raw, &format!("{} {} {}", d.name, category_text, d.colour));
+            seen.sort();
+            seen.dedup();
+            for w in seen {
+                *vocabulary.entry(w).or_default() += 1;
+            }
+            *phrases.entry(normalise(&d.name)).or_default() += d.popularity.max(0);
+        }
+        writer.commit()?;
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        let mut phrases: Vec<(String, i64)> = phrases.into_iter().collect();
+        for (_, name) in categories {
+            let p = normalise(name);
+            if !phrases.iter().any(|(x, _)| *x == p) {
+                phrases.push((p, i64::MAX / 4));
+            }
+        }
+        phrases.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.len().cmp(&b.0.len())).then(a.0.cmp(&b.0)));
+        let with_stems = |text: &str| -> Vec<(String, String)> {
+            tokens(&raw, text).into_iter().map(|w| (tokens(&stemmed, &w).pop().unwrap_or_else(|| w.clone()), w)).map(|(st, w)| (w, st)).collect()
+        };
+        let phrases = phrases.into_iter().map(|(p, _)| (with_stems(&p), p)).map(|(w, p)| (p, w)).collect();
+        let categories = categories.iter().map(|(id, name)| (*id, with_stems(name))).collect();
+        Ok(SearchIndex { index, reader, fields, stemmed, raw, vocabulary, phrases, categories, docs: docs.len() })
+    }
+
+    pub fn len(&self) -> usize {
+        self.docs
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.docs == 0
+    }
+
+    /// The query for one word of what the shopper typed. `last` words also match as a word's start.
+    fn word_query(&self, word: &Word, last: bool) -> Box<dyn Query> {
+        let f = self.fields;
+        let term = |field: Field, t: &str| Box::new(TermQuery::new(Term::from_field_text(field, t), IndexRecordOption::WithFreqs)) as Box<dyn Query>;
+        let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        match word {
+            Word::Size(size) => {
+                for t in tokens(&self.raw, size) {
+                    should.push((Occur::Should, term(f.size, &t)));
+                }
+            }
+            Word::Text(alternatives) => {
+                for (k, alt) in alternatives.iter().enumerate() {
+                    // The shopper's own word weighs a little more than what it also means.
+                    let weight = if k == 0 { 1.0 } else { 0.8 };
+                    let stems = tokens(&self.stemmed, alt);
+                    let raws = tokens(&self.raw, alt);
+                    if stems.len() > 1 {
+                        // 't-shirt': every part in the name.
+                        let all: Vec<(Occur, Box<dyn Query>)> = stems.iter().map(|s| (Occur::Must, term(f.name, s))).collect();
+                        should.push((Occur::Should, boosted(Box::new(BooleanQuery::new(all)), 2.0 * weight)));
+                        continue;
+                    }
+                    for s in &stems {
+                        // The word names what the product is: a bra for 'bra', not a set with one.
+                        should.push((Occur::Should, boosted(term(f.head, s), 4.0 * weight)));
+                        should.push((Occur::Should, boosted(term(f.name, s), 1.5 * weight)));
+                        should.push((Occur::Should, boosted(term(f.category, s), 1.5 * weight)));
+                    }
+                    for r in &raws {
+                        should.push((Occur::Should, boosted(term(f.colour, r), 1.5 * weight)));
+                        should.push((Occur::Should, boosted(term(f.sku, r), 3.0)));
+                        if k == 0 {
+                            let typos = typos_allowed(r);
+                            if typos > 0 {
+                                for field in [f.name_raw, f.category_raw] {
+                                    let fuzzy = FuzzyTermQuery::new(Term::from_field_text(field, r), typos, true);
+                                    should.push((Occur::Should, boosted(Box::new(fuzzy), 0.6)));
+                                }
+                            }
+                            if last && r.chars().count() >= 2 {
+                                for field in [f.name_raw, f.category_raw, f.sku] {
+                                    let prefix = FuzzyTermQuery::new_prefix(Term::from_field_text(field, r), 0, true);
+                                    should.push((Occur::Should, boosted(Box::new(prefix), 0.5)));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Box::new(BooleanQuery::new(should))
+    }
+
+    /// Every product matching every word of `q`, best first. Nothing for a query without words.
+    pub fn search(&self, q: &str) -> Vec<Hit> {
+        let words = words(q);
+        if words.is_empty() || self.docs == 0 {
+            return vec![];
+        }
+        let n = words.len();
+        let musts: Vec<(Occur, Box<dyn Query>)> = words.iter().enumerate().map(|(i, w)| (Occur::Must, self.word_query(w, i + 1 == n))).collect();
+        let query = BooleanQuery::new(musts);
+        let searcher = self.reader.searcher();
+        let Ok(top) = searcher.search(&query, &TopDocs::with_limit(self.docs)) else {
+            return vec![];
+        };
+        let mut columns = HashMap::new();
+        let mut hits = Vec::with_capacity(top.len());
+        for (score, DocAddress { segment_ord, doc_id }) in top {
+            let column = columns.entry(segment_ord).or_insert_with(|| searcher.segment_reader(segment_ord).fast_fields().i64("id").ok());
+            if let Some(id) = column.as_ref().and_then(|c| c.first(doc_id)) {
+                hits.push(Hit { id, score });
+            }
+        }
+        hits
+    }
+
+    /// The catalog word nearest to `word` (fewest typos, then most products), if any is near enough.
+    fn nearest_word(&self, word: &str, most_typos: usize) -> Option<&str> {
+        if self.vocabulary.contains_key(word) {
+            return Some(self.vocabulary.get_key_value(word)?.0);
+        }
+        self.vocabulary
+            .iter()
+            .map(|(w, n)| (edit_distance(word, w), *n, w))
+            .filter(|(d, _, _)| *d <= most_typos)
+            .min_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)))
+            .map(|(_, _, w)| w.as_str())
+    }
+
+    /// The query as the catalog spells it, when a word was misspelt ('strapless brs' → 'strapless
+    /// bra'); None when every word is a catalog word, a synonym or a size.
+    pub fn corrected(&self, q: &str) -> Option<String> {
+        let mut changed = false;
+        let mut out = Vec::new();
+        for w in normalise(q).split(' ').filter(|w| !w.is_empty()) {
+            let known = self.vocabulary.contains_key(w) || !matches!(words(w).first(), Some(Word::Text(a)) if a.len() == 1);
+            match self.nearest_word(w, 2).filter(|_| !known) {
+                Some(better) if better != w => {
+                    changed = true;
+                    out.push(better.to_string());
+                }
+                _ => out.push(w.to_string()),
+            }
+        }
+        changed.then(|| out.join(" "))
+    }
+
+    /// For a query that found nothing: the nearest query that finds something: its words respelt,
+    /// then with a word left out (the last first), else None.
+    pub fn did_you_mean(&self, q: &str) -> Option<String> {
+        let spelt: Vec<String> = normalise(q)
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(|w| {
+                // Sizes and known words stay; a misspelt word takes the nearest catalog word.
+                let keep = self.vocabulary.contains_key(w) || size_of(w, false).is_some();
+                let reach = (typos_allowed(w) as usize + 1).min(3);
+                if keep {
+                    w.to_string()
+                } else {
+                    self.nearest_word(w, reach).unwrap_or(w).to_string()
+                }
+            })
+            .collect();
+        let whole = spelt.join(" ");
+        if whole != normalise(q) && !self.search(&whole).is_empty() {
+            return Some(whole);
+        }
+        for skip in (0..spelt.len()).rev() {
+            let fewer: Vec<&str> = spelt.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, w)| w.as_str()).collect();
+            let fewer = fewer.join(" ");
+            if !fewer.is_empty() && !self.search(&fewer).is_empty() {
+                return Some(fewer);
+            }
+        }
+        None
+    }
+
+    /// The typed words' alternatives with their stems, once per query.
+    fn typed(&self, q: &str) -> Vec<Vec<(String, String)>> {
+        words(q)
+            .into_iter()
+            .filter_map(|w| match w {
+                Word::Size(_) => None,
+                Word::Text(alts) => {
+                    Some(alts.into_iter().map(|a| (tokens(&self.stemmed, &a).pop().unwrap_or_else(|| a.clone()), a)).map(|(st, a)| (a, st)).collect())
+                }
+            })
+            .collect()
+    }
+
+    /// Does the catalog word `have` (with its stem) answer a typed word (its alternatives with stems)?
+    /// The last typed word may be the start of a word; the shopper's own spelling may have typos.
+    fn answers(typed: &[(String, String)], have: &(String, String), last: bool) -> bool {
+        typed.iter().enumerate().any(|(k, (a, stem))| {
+            have.0 == *a
+                || have.1 == *stem
+                || (last && k == 0 && have.0.starts_with(a.as_str()))
+                || (k == 0 && typos_allowed(a) > 0 && edit_distance(a, &have.0) <= typos_allowed(a) as usize)
+        })
+    }
+
+    /// Up to `n` completions of what is being typed: product and category names whose words answer
+    /// every typed word, best sellers first.
+    pub fn completions(&self, q: &str, n: usize) -> Vec<String> {
+        let typed = self.typed(q);
+        if typed.is_empty() {
+            return vec![];
+        }
+        let mut out: Vec<String> = Vec::new();
+        for (phrase, have) in &self.phrases {
+            let fits = typed.iter().enumerate().all(|(i, t)| have.iter().any(|h| Self::answers(t, h, i + 1 == typed.len())));
+            if fits && !out.contains(phrase) {
+                out.push(phrase.clone());
+                if out.len() == n {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Categories (ids) whose names answer every typed word, in the order they were given.
+    pub fn categories(&self, q: &str, n: usize) -> Vec<i64> {
+        let typed = self.typed(q);
+        if typed.is_empty() {
+            return vec![];
+        }
+        self.categories
+            .iter()
+            .filter(|(_, have)| typed.iter().enumerate().all(|(i, t)| have.iter().any(|h| Self::answers(t, h, i + 1 == typed.len()))))
+            .map(|(id, _)| *id)
+            .take(n)
+            .collect()
+    }
+
+    #[doc(hidden)]
+    pub fn tantivy(&self) -> &Index {
+        &self.index
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(id: i64, name: &str, categories: &[&str], colour: &str, sizes: &[&str], sold: i64) -> Doc {
+        Doc {
+            id,
+            name: name.into(),
+            categories: categories.iter().map(|s| s.to_string()).collect(),
+            colour: colour.into(),
+            sizes_in_stock: sizes.iter().map(|s| s.to_string()).collect(),
+            skus: vec![format!("BR{}-{}", 1000 + id, &colour[..3].to_uppercase()), format!("BR{}", 1000 + id)],
+            popularity: sold,
+        }
+    }
+
+    fn shop() -> SearchIndex {
+        let docs = vec![
+            doc(1, "Multiway Strapless Bra", &["Bras", "Push-Up Bras"], "Black", &["34B", "36C"], 10),
+            doc(2, "Everyday Padded T-Shirt Bra", &["Bras", "T-Shirt Bras"], "Maroon", &["36C"], 90),
+            doc(3, "Cotton Hipster Panty", &["Panties", "Hipsters"], "Nude", &["M"], 50),
+            doc(4, "High-Rise Leggings", &["Activewear", "Leggings"], "Navy", &["M"], 5),
+            doc(5, "Cotton Pyjama Set", &["Nightwear", "Pyjama Sets"], "Wine", &["L"], 7),
+            doc(6, "Satin Slip", &["Nightwear", "Nighties & Slips"], "Wine", &["Free"], 3),
+        ];
+        let cats = vec![(1, "Bras".to_string()), (2, "Panties".to_string()), (4, "Nightwear".to_string()), (2532, "Leggings".to_string())];
+        SearchIndex::build(&docs, &cats).unwrap()
+    }
+
+    fn ids(ix: &SearchIndex, q: &str) -> Vec<i64> {
+        ix.search(q).iter().map(|h| h.id).collect()
+    }
+
+    #[test]
+    fn typos_plurals_and_synonyms_match() {
+        let ix = shop();
+        assert_eq!(ids(&ix, "strapless brs"), vec![1]);
+        assert_eq!(ids(&ix, "leggins"), vec![4]);
+        assert_eq!(ids(&ix, "hipstar"), vec![3]);
+        assert_eq!(ids(&ix, "panties"), vec![3]);
+        assert_eq!(ids(&ix, "nite suit"), vec![5]);
+        assert!(ids(&ix, "nightie").contains(&6));
+        assert_eq!(ids(&ix, "workout"), vec![4]);
+    }
+
+    #[test]
+    fn colours_sizes_and_skus_match() {
+        let ix = shop();
+        assert_eq!(ids(&ix, "red 36c"), vec![2], "maroon is red; 36C in stock");
+        assert_eq!(ids(&ix, "BR1003"), vec![3]);
+        assert_eq!(ids(&ix, "br1003-nud"), vec![3]);
+    }
+
+    #[test]
+    fn every_word_must_match_and_names_weigh_more() {
+        let ix = shop();
+        assert!(ids(&ix, "cotton bra").is_empty());
+        let hits = ids(&ix, "bra");
+        assert_eq!(hits.len(), 2);
+        assert!(ids(&ix, "").is_empty());
+        assert!(ids(&ix, "%%%").is_empty());
+    }
+
+    #[test]
+    fn a_miss_offers_the_nearest_query_that_finds_something() {
+        let ix = shop();
+        assert_eq!(ix.did_you_mean("strapless 40d"), Some("strapless".into()));
+        assert_eq!(ix.did_you_mean("stripless brra"), Some("strapless bra".into()));
+        assert_eq!(ix.did_you_mean("zzzzzzzz qqqqqq"), None);
+        assert_eq!(ix.corrected("strapless brs"), Some("strapless bra".into()));
+        assert_eq!(ix.corrected("panties"), None, "a synonym is not a typo");
+    }
+
+    #[test]
+    fn completions_and_categories_follow_the_typing() {
+        let ix = shop();
+        assert_eq!(ix.completions("cotton p", 5), vec!["cotton hipster panty", "cotton pyjama set"]);
+        assert_eq!(ix.categories("bra", 5), vec![1]);
+        assert_eq!(ix.categories("nightwer", 5), vec![4]);
+        assert_eq!(ix.categories("pant", 5), vec![2]);
+    }
+}

@@ -1,0 +1,272 @@
+//! GET /web/api/v1/products/: a category's products or a search's matches, with the shopper's
+//! filters, the count of every filter value, a sort and a page (spec 000 §9).
+
+use super::shelf::{self, Shelf};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::Query;
+use crate::features::catalog::{self, ProductCard};
+use crate::security::{self, Viewer};
+use crate::AppState;
+use axum::extract::State;
+use axum::http::{header, HeaderMap};
+use axum::response::IntoResponse;
+use axum::Json;
+use drape_domain::listing::{self, Filter, Sort, MAX_PAGE, PAGE_SIZE};
+use drape_domain::search::{is_meaningful, normalise, MAX_QUERY_CHARS};
+use drape_store::searches::Searcher;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+#[derive(Deserialize, utoipa::IntoParams)]
+pub struct ListingQuery {
+    /// A category id; its sub-categories are included.
+    pub category: Option<i64>,
+    /// Or the category's slug.
+    pub category_slug: Option<String>,
+    /// Search words: the listing is then the search's results.
+    pub q: Option<String>,
+    /// Sizes, comma-joined ('32B,34C').
+    pub size: Option<String>,
+    /// Colour names, comma-joined.
+    pub color: Option<String>,
+    /// Styles, comma-joined ('Lace,Padded').
+    pub style: Option<String>,
+    /// A price range in rupees ('500-1000', '-800', '1000-'), or, as the spec also allows, a sort by
+    /// price ('asc' or 'desc').
+    pub price: Option<String>,
+    /// At least this percent off: 10, 20, 30, 40 or 50.
+    pub discount: Option<String>,
+    /// '1': only products with a size in stock.
+    pub in_stock: Option<String>,
+    /// popularity (default), newest, price_asc, price_desc, discount, rating; relevance (default for a search).
+    pub sort: Option<String>,
+    /// 1-based; 24 to a page.
+    #[param(minimum = 1, maximum = 10000)]
+    pub page: Option<i64>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct FacetValue {
+    pub value: String,
+    pub label: String,
+    pub count: i64,
+    pub selected: bool,
+    /// The swatch of a colour (#rrggbb); empty for other filters.
+    pub rgb: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PriceRange {
+    pub min_rupees: i64,
+    pub max_rupees: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct InStockFacet {
+    /// How many products would show with in_stock=1.
+    pub count: i64,
+    pub selected: bool,
+}
+
+/// Every filter's values with their counts; each filter's counts apply the other filters chosen.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ListingFacets {
+    pub size: Vec<FacetValue>,
+    pub color: Vec<FacetValue>,
+    pub style: Vec<FacetValue>,
+    pub discount: Vec<FacetValue>,
+    pub price: PriceRange,
+    pub in_stock: InStockFacet,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SortOption {
+    pub value: String,
+    pub label: String,
+}
+
+/// What the search found, for a listing with `q`.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SearchInfo {
+    pub q: String,
+    /// False when no product matched the words (before any filter).
+    pub matched: bool,
+    /// The query as the catalog spells it, when a word was misspelt and matched through a typo.
+    #[schema(required = true)]
+    pub corrected: Option<String>,
+    /// When nothing matched: the nearest query that finds something.
+    #[schema(required = true)]
+    pub did_you_mean: Option<String>,
+    /// When nothing matched: best sellers, so the page is never empty.
+    pub popular: Vec<ProductCard>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ProductList {
+    pub products: Vec<ProductCard>,
+    pub page: i64,
+    pub num_pages: i64,
+    pub total: i64,
+    pub sort: String,
+    pub sorts: Vec<SortOption>,
+    pub facets: ListingFacets,
+    /// Present for a search (`q`); null for a category listing.
+    #[schema(required = true)]
+    pub search: Option<SearchInfo>,
+}
+
+/// The shopper's filters and sort from the URL; a value that cannot be read is a 400 naming it.
+fn read_filters(q: &ListingQuery, searching: bool) -> ApiResult<(Filter, Sort, usize)> {
+    let values = |name: &str, v: &Option<String>| v.as_deref().map(listing::split_values).transpose().map_err(|m| ApiError::field(name, m));
+    let mut filter = Filter {
+        sizes: values("size", &q.size)?.unwrap_or_default(),
+        colours: values("color", &q.color)?.unwrap_or_default(),
+        styles: values("style", &q.style)?.unwrap_or_default(),
+        ..Filter::default()
+    };
+    let mut sort = match q.sort.as_deref() {
+        None | Some("") => None,
+        Some(s) => Some(
+            Sort::parse(s)
+                .ok_or_else(|| ApiError::field("sort", "Sort must be one of popularity, newest, price_asc, price_desc, discount, rating or relevance."))?,
+        ),
+    };
+    match q.price.as_deref().map(str::trim) {
+        None | Some("") => {}
+        Some("asc") | Some("low") => sort = sort.or(Some(Sort::PriceLowToHigh)),
+        Some("desc") | Some("high") => sort = sort.or(Some(Sort::PriceHighToLow)),
+        Some(range) => (filter.price_min, filter.price_max) = listing::parse_price(range).map_err(|m| ApiError::field("price", m))?,
+    }
+    if let Some(d) = q.discount.as_deref().filter(|d| !d.is_empty()) {
+        filter.discount = Some(listing::parse_discount(d).map_err(|m| ApiError::field("discount", m))?);
+    }
+    filter.in_stock = match q.in_stock.as_deref() {
+        None | Some("") | Some("0") | Some("false") => false,
+        Some("1") | Some("true") => true,
+        Some(_) => return Err(ApiError::field("in_stock", "in_stock must be 1 or 0.")),
+    };
+    let page = q.page.unwrap_or(1);
+    if !(1..=MAX_PAGE as i64).contains(&page) {
+        return Err(ApiError::field("page", "Page must be a number from 1."));
+    }
+    let sort = match sort {
+        Some(Sort::Relevance) if !searching => Sort::Popularity,
+        Some(s) => s,
+        None if searching => Sort::Relevance,
+        None => Sort::Popularity,
+    };
+    Ok((filter, sort, page as usize))
+}
+
+/// Cards for product ids, in that order.
+pub async fn cards_in_order(state: &AppState, ids: &[i64]) -> ApiResult<Vec<ProductCard>> {
+    let mut products = state.store.products_by_ids(ids).await?;
+    products.retain(|p| p.is_active());
+    products.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
+    catalog::cards(state, &products).await
+}
+
+/// Best sellers a shopper can buy now.
+pub fn best_sellers(shelf: &Shelf, n: usize) -> Vec<i64> {
+    let all = shelf.in_category(None);
+    listing::run(&shelf.items, &all, None, &Filter { in_stock: true, ..Filter::default() }, Sort::Popularity, 1).ids.into_iter().take(n).collect()
+}
+
+/// A search's words as the shop reads them, or a 400 for a query too long to be one.
+pub fn read_query(q: &str) -> ApiResult<String> {
+    if q.chars().count() > MAX_QUERY_CHARS {
+        return Err(ApiError::field("q", format!("Please search with at most {MAX_QUERY_CHARS} characters.")));
+    }
+    Ok(normalise(q))
+}
+
+/// Who is searching: the shopper, the guest browser by its cookie, or a new guest cookie to set.
+pub fn searcher<'a>(viewer: &'a Viewer, new_token: &'a mut Option<String>) -> Searcher<'a> {
+    match (&viewer.user, &viewer.guest_token) {
+        (Some(u), _) => Searcher::Shopper(u.id),
+        (None, Some(t)) => Searcher::Guest(t),
+        (None, None) => Searcher::Guest(new_token.insert(security::random_token())),
+    }
+}
+
+/// Products of a category or a search, filtered, counted, sorted and paged.
+#[utoipa::path(get, path = "/web/api/v1/products/", tag = "catalog", params(ListingQuery),
+    responses((status = 200, body = ProductList), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
+pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Query<ListingQuery>) -> ApiResult<impl IntoResponse> {
+    let words = q.q.as_deref().map(read_query).transpose()?.filter(|w| !w.is_empty());
+    let (filter, sort, page) = read_filters(&q, words.is_some())?;
+    let shelf: Arc<Shelf> = shelf::current(&state).await?;
+    let category = match (q.category, q.category_slug.as_deref()) {
+        (Some(id), _) => Some(shelf.categories.iter().find(|c| c.id == id).ok_or_else(|| ApiError::not_found("We couldn't find that category."))?.id),
+        (None, Some(slug)) if !slug.is_empty() => {
+            Some(shelf.categories.iter().find(|c| c.slug == slug).ok_or_else(|| ApiError::not_found("We couldn't find that category."))?.id)
+        }
+        _ => None,
+    };
+    let mut candidates = shelf.in_category(category);
+    let mut relevance = None;
+    let mut search = None;
+    let mut headers = HeaderMap::new();
+    if let Some(words) = &words {
+        let hits = shelf.index.search(words);
+        let mut scores = vec![0f32; shelf.items.len()];
+        for h in &hits {
+            if let Some(&i) = shelf.position.get(&h.id) {
+                scores[i] = h.score;
+            }
+        }
+        candidates.retain(|&i| scores[i] > 0.0);
+        relevance = Some(scores);
+        let matched = !candidates.is_empty();
+        let (did_you_mean, popular) =
+            if matched { (None, vec![]) } else { (shelf.index.did_you_mean(words), cards_in_order(&state, &best_sellers(&shelf, 8)).await?) };
+        search = Some(SearchInfo { q: words.clone(), matched, corrected: if matched { shelf.index.corrected(words) } else { None }, did_you_mean, popular });
+        // The shopper searched (the first page, as typed): remember it for them and count it.
+        if page == 1 && filter == Filter::default() && is_meaningful(words) {
+            let mut new_token = None;
+            let who = searcher(&viewer, &mut new_token);
+            state.store.record_search(who, words, candidates.len() as i64, state.now()).await?;
+            if let Some(token) = &new_token {
+                headers.append(header::SET_COOKIE, security::set_cookie(security::GUEST_CART_COOKIE, token, 30 * 86_400, true, state.config.secure_cookies));
+            }
+        }
+    }
+    let out = listing::run(&shelf.items, &candidates, relevance.as_deref(), &filter, sort, page);
+    let facet = |values: Vec<listing::FacetCount>, swatch: bool| -> Vec<FacetValue> {
+        values
+            .into_iter()
+            .map(|f| FacetValue {
+                label: f.value.clone(),
+                rgb: if swatch { shelf.swatches.get(&f.value).cloned().unwrap_or_default() } else { String::new() },
+                value: f.value,
+                count: f.count as i64,
+                selected: f.selected,
+            })
+            .collect()
+    };
+    let mut discounts = facet(out.facets.discounts, false);
+    for d in &mut discounts {
+        d.label = format!("{}% and above", d.value);
+    }
+    let total = out.total as i64;
+    Ok((
+        headers,
+        Json(ProductList {
+            products: cards_in_order(&state, &out.ids).await?,
+            page: page as i64,
+            num_pages: ((total + PAGE_SIZE as i64 - 1) / PAGE_SIZE as i64).max(1),
+            total,
+            sort: sort.value().to_string(),
+            sorts: Sort::offered(words.is_some()).into_iter().map(|s| SortOption { value: s.value().into(), label: s.label().into() }).collect(),
+            facets: ListingFacets {
+                size: facet(out.facets.sizes, false),
+                color: facet(out.facets.colours, true),
+                style: facet(out.facets.styles, false),
+                discount: discounts,
+                price: PriceRange { min_rupees: out.facets.price_min, max_rupees: out.facets.price_max },
+                in_stock: InStockFacet { count: out.facets.in_stock as i64, selected: filter.in_stock },
+            },
+            search,
+        }),
+    ))
+}

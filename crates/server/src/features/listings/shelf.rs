@@ -1,0 +1,148 @@
+//! The shelf: what listings and search read, kept in memory and rebuilt when the catalog's version
+//! (bumped by database triggers in the same transaction as a change) moves. Every request compares
+//! the version, one indexed read, so no process ever lists a stale catalog, and several server
+//! processes on one PostgreSQL each learn of a change on their next request. Popularity (pieces
+//! sold) changes with every order without moving the version: the shelf is rebuilt at least every
+//! few minutes for it.
+
+use crate::error::{ApiError, ApiResult};
+use crate::AppState;
+use drape_domain::listing::{styles_of, Item};
+use drape_search::{Doc, SearchIndex};
+use drape_store::catalog::Category;
+use drape_store::searches::CatalogFacts;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+/// How old a shelf may grow before popularity is read again.
+const MAX_AGE: Duration = Duration::from_secs(300);
+
+pub struct Shelf {
+    pub version: i64,
+    built: Instant,
+    pub items: Vec<Item>,
+    /// Product id → its place in `items`.
+    pub position: HashMap<i64, usize>,
+    /// Colour name → its swatch (#rrggbb).
+    pub swatches: HashMap<String, String>,
+    pub categories: Vec<Category>,
+    pub index: SearchIndex,
+}
+
+impl Shelf {
+    fn build(facts: CatalogFacts, categories: Vec<Category>) -> anyhow::Result<Shelf> {
+        let mut filings: HashMap<i64, Vec<i64>> = HashMap::new();
+        for (product, category) in &facts.filings {
+            filings.entry(*product).or_default().push(*category);
+        }
+        let mut sizes: BTreeMap<i64, Vec<&drape_store::searches::ListedSize>> = BTreeMap::new();
+        for s in &facts.sizes {
+            sizes.entry(s.product_id).or_default().push(s);
+        }
+        let name_of: HashMap<i64, &str> = categories.iter().map(|c| (c.id, c.name.as_str())).collect();
+        let mut items = Vec::with_capacity(facts.products.len());
+        let mut docs = Vec::with_capacity(facts.products.len());
+        let mut swatches = HashMap::new();
+        for p in &facts.products {
+            // Its categories and all their parents, the product's own category first.
+            let mut category_ids: Vec<i64> = Vec::new();
+            for c in std::iter::once(p.category_id).chain(filings.get(&p.id).into_iter().flatten().copied()) {
+                for node in drape_domain::categories::chain(&categories, c) {
+                    if !category_ids.contains(&node.id) {
+                        category_ids.push(node.id);
+                    }
+                }
+            }
+            let own = sizes.get(&p.id).map(Vec::as_slice).unwrap_or_default();
+            // A combo's piece is buyable when both of its parts have a size left.
+            let parts_left = |part: i64| own.iter().any(|s| s.part == part && s.in_stock == 1);
+            let combo_ok = parts_left(1) && parts_left(2);
+            let item_sizes: Vec<(String, bool)> =
+                own.iter().map(|s| (s.value.clone(), s.in_stock == 1 && (s.part == 0 || (p.combo == 1 && combo_ok)))).fold(Vec::new(), |mut acc, (v, ok)| {
+                    match acc.iter_mut().find(|(x, _)| *x == v) {
+                        Some(existing) => existing.1 |= ok,
+                        None => acc.push((v, ok)),
+                    }
+                    acc
+                });
+            let (n, sum) = facts.ratings.get(&p.id).copied().unwrap_or((0, 0));
+            if !p.color_name.is_empty() {
+                swatches.entry(p.color_name.clone()).or_insert_with(|| p.rgbcode.clone());
+            }
+            docs.push(Doc {
+                id: p.id,
+                name: p.name.clone(),
+                categories: category_ids.iter().rev().filter_map(|c| name_of.get(c).map(|s| s.to_string())).collect(),
+                colour: p.color_name.clone(),
+                sizes_in_stock: item_sizes.iter().filter(|s| s.1).map(|s| s.0.clone()).collect(),
+                skus: vec![p.sku.clone(), p.parent_sku.clone()],
+                popularity: p.sold_count,
+            });
+            items.push(Item {
+                id: p.id,
+                price: p.price,
+                old_price: p.old_price,
+                created_at: p.created_at,
+                sold_count: p.sold_count,
+                rating: if n > 0 { sum as f64 / n as f64 } else { 0.0 },
+                rating_count: n,
+                colour: p.color_name.clone(),
+                sizes: item_sizes,
+                styles: styles_of(&p.name),
+                category_ids,
+            });
+        }
+        let index = SearchIndex::build(&docs, &categories.iter().map(|c| (c.id, c.name.clone())).collect::<Vec<_>>())?;
+        let position = items.iter().enumerate().map(|(i, it)| (it.id, i)).collect();
+        Ok(Shelf { version: facts.version, built: Instant::now(), items, position, swatches, categories, index })
+    }
+
+    /// Positions of the products in a category (its sub-categories included), or of all.
+    pub fn in_category(&self, category: Option<i64>) -> Vec<usize> {
+        (0..self.items.len()).filter(|&i| category.is_none_or(|c| self.items[i].category_ids.contains(&c))).collect()
+    }
+}
+
+/// The current shelf, shared by every request of this process.
+#[derive(Default)]
+pub struct Shelves {
+    current: RwLock<Option<Arc<Shelf>>>,
+    /// One rebuild at a time; the others wait for it and use its shelf.
+    rebuilding: tokio::sync::Mutex<()>,
+}
+
+impl Shelves {
+    fn fresh(&self, version: i64) -> Option<Arc<Shelf>> {
+        let guard = self.current.read().unwrap_or_else(|e| e.into_inner());
+        guard.as_ref().filter(|s| s.version == version && s.built.elapsed() < MAX_AGE).cloned()
+    }
+}
+
+/// The shelf at the catalog's current version, rebuilt first when the catalog has moved.
+pub async fn current(state: &AppState) -> ApiResult<Arc<Shelf>> {
+    let version = state.store.catalog_version().await?;
+    if let Some(shelf) = state.shelves.fresh(version) {
+        return Ok(shelf);
+    }
+    let _one = state.shelves.rebuilding.lock().await;
+    let version = state.store.catalog_version().await?;
+    if let Some(shelf) = state.shelves.fresh(version) {
+        return Ok(shelf);
+    }
+    let facts = state.store.catalog_facts().await?;
+    let categories = state.store.categories().await?;
+    let built = tokio::task::spawn_blocking(move || Shelf::build(facts, categories)).await;
+    let shelf = match built {
+        Ok(Ok(shelf)) => Arc::new(shelf),
+        Ok(Err(e)) => return Err(internal(&e.to_string())),
+        Err(e) => return Err(internal(&e.to_string())),
+    };
+    *state.shelves.current.write().unwrap_or_else(|e| e.into_inner()) = Some(shelf.clone());
+    Ok(shelf)
+}
+
+fn internal(cause: &str) -> ApiError {
+    tracing::error!(error = cause, "building the shelf failed");
+    ApiError::internal()
+}

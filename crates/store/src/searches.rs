@@ -1,0 +1,238 @@
+//! What the catalog's listings and search index are built from, and what shoppers searched: the
+//! popular searches (counted once per searcher and day) and each shopper's or browser's recent ones.
+
+use crate::auth::hash_secret;
+use crate::db::millis;
+use crate::{Result, Store};
+use chrono::{DateTime, Duration, Utc};
+use sqlx::FromRow;
+use std::collections::HashMap;
+
+/// How many recent searches a shopper or a browser keeps.
+pub const RECENT_KEPT: i64 = 10;
+
+/// One active product as listings and search see it.
+#[derive(Debug, Clone, FromRow)]
+pub struct ListedProduct {
+    pub id: i64,
+    pub name: String,
+    pub sku: String,
+    pub parent_sku: String,
+    pub color_name: String,
+    pub rgbcode: String,
+    pub category_id: i64,
+    pub price: i64,
+    pub old_price: i64,
+    pub sold_count: i64,
+    pub created_at: i64,
+    pub combo: i64,
+}
+
+/// One size of a listed product: its group (0 ordinary, 1 and 2 a combo's parts) and whether any is left.
+#[derive(Debug, Clone, FromRow)]
+pub struct ListedSize {
+    pub product_id: i64,
+    pub part: i64,
+    pub value: String,
+    pub in_stock: i64,
+}
+
+/// Everything listings and search need, read at one catalog version.
+#[derive(Debug, Clone, Default)]
+pub struct CatalogFacts {
+    pub version: i64,
+    pub products: Vec<ListedProduct>,
+    /// (product, category) filings.
+    pub filings: Vec<(i64, i64)>,
+    pub sizes: Vec<ListedSize>,
+    /// product → (ratings shoppers see, their stars summed).
+    pub ratings: HashMap<i64, (i64, i64)>,
+}
+
+/// Whose recent searches: a shopper's, or a guest browser's (by the token of its cookie).
+#[derive(Debug, Clone, Copy)]
+pub enum Searcher<'a> {
+    Shopper(i64),
+    Guest(&'a str),
+}
+
+impl Searcher<'_> {
+    fn key(&self) -> String {
+        match self {
+            Searcher::Shopper(id) => format!("u{id}"),
+            Searcher::Guest(token) => format!("g{}", hash_secret(token)),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct RecentSearch {
+    pub query: String,
+    pub searched_at: i64,
+}
+
+impl Store {
+    /// The catalog's version: bumped (by triggers, in the same transaction) by every change a listing shows.
+    pub async fn catalog_version(&self) -> Result<i64> {
+        Ok(sqlx::query_scalar("SELECT version FROM catalog_version WHERE id = 1").fetch_one(&self.pool).await?)
+    }
+
+    /// The listing facts of every active product. The version is read first: a change made while
+    /// reading leaves a newer version behind, so the next check reads again.
+    pub async fn catalog_facts(&self) -> Result<CatalogFacts> {
+        let version = self.catalog_version().await?;
+        let products = sqlx::query_as::<_, ListedProduct>(
+            "SELECT id, name, sku, parent_sku, color_name, rgbcode, category_id, price, old_price, sold_count, created_at, combo \
+             FROM products WHERE active = 1 ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let filings = sqlx::query_as::<_, (i64, i64)>(
+            "SELECT pc.product_id, pc.category_id FROM product_categories pc JOIN products p ON p.id = pc.product_id WHERE p.active = 1",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let sizes = sqlx::query_as::<_, ListedSize>(
+            "SELECT s.product_id, s.part, s.value, CASE WHEN s.stock > 0 THEN 1 ELSE 0 END AS in_stock \
+             FROM sizes s JOIN products p ON p.id = s.product_id WHERE p.active = 1 ORDER BY s.product_id, s.part, s.position",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let ratings: Vec<(i64, i64, i64)> =
+            sqlx::query_as("SELECT product_id, COUNT(*), CAST(SUM(stars) AS BIGINT) FROM ratings WHERE is_public = 1 GROUP BY product_id")
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(CatalogFacts { version, products, filings, sizes, ratings: ratings.into_iter().map(|(id, n, sum)| (id, (n, sum))).collect() })
+    }
+
+    /// Records a search: once per searcher, query and day for the popular searches, and at the top of
+    /// the searcher's recent searches (the oldest beyond RECENT_KEPT fall off).
+    pub async fn record_search(&self, who: Searcher<'_>, query: &str, results: i64, now: DateTime<Utc>) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO search_log (query, searcher, day, results, searched_at) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (query, searcher, day) DO UPDATE SET results = excluded.results",
+        )
+        .bind(query)
+        .bind(who.key())
+        .bind(now.format("%Y-%m-%d").to_string())
+        .bind(results)
+        .bind(millis(now))
+        .execute(&mut *tx)
+        .await?;
+        let (owner_sql, owner_col) = owner(who);
+        bind_owner_q(
+            sqlx::query(&format!(
+                "INSERT INTO recent_searches ({owner_col}, query, searched_at) VALUES ($1, $2, $3) \
+                 ON CONFLICT ({owner_col}, query) DO UPDATE SET searched_at = excluded.searched_at"
+            )),
+            who,
+        )
+        .bind(query)
+        .bind(millis(now))
+        .execute(&mut *tx)
+        .await?;
+        bind_owner_q(
+            sqlx::query(&format!(
+                "DELETE FROM recent_searches WHERE {owner_sql} AND id NOT IN \
+                 (SELECT id FROM recent_searches WHERE {owner_sql} ORDER BY searched_at DESC, id DESC LIMIT {RECENT_KEPT})"
+            )),
+            who,
+        )
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The searcher's recent searches, newest first.
+    pub async fn recent_searches(&self, who: Searcher<'_>) -> Result<Vec<RecentSearch>> {
+        let (owner_sql, _) = owner(who);
+        let q = format!("SELECT query, searched_at FROM recent_searches WHERE {owner_sql} ORDER BY searched_at DESC, id DESC LIMIT {RECENT_KEPT}");
+        Ok(bind_owner(sqlx::query_as(&q), who).fetch_all(&self.pool).await?)
+    }
+
+    /// Forgets one recent search, or all of them.
+    pub async fn forget_searches(&self, who: Searcher<'_>, query: Option<&str>) -> Result<()> {
+        let (owner_sql, _) = owner(who);
+        match query {
+            Some(q) => {
+                let sql = format!("DELETE FROM recent_searches WHERE {owner_sql} AND query = $2");
+                bind_owner_q(sqlx::query(&sql), who).bind(q).execute(&self.pool).await?
+            }
+            None => {
+                let sql = format!("DELETE FROM recent_searches WHERE {owner_sql}");
+                bind_owner_q(sqlx::query(&sql), who).execute(&self.pool).await?
+            }
+        };
+        Ok(())
+    }
+
+    /// At login a browser's recent searches join the shopper's (the newer time wins), then the
+    /// shopper keeps the newest RECENT_KEPT.
+    pub async fn merge_guest_searches(&self, guest_token: &str, user_id: i64) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        let guest = hash_secret(guest_token);
+        sqlx::query(
+            "INSERT INTO recent_searches (user_id, query, searched_at) \
+             SELECT $1, query, searched_at FROM recent_searches WHERE guest_token_hash = $2 \
+             ON CONFLICT (user_id, query) DO UPDATE SET searched_at = \
+               CASE WHEN excluded.searched_at > recent_searches.searched_at THEN excluded.searched_at ELSE recent_searches.searched_at END",
+        )
+        .bind(user_id)
+        .bind(&guest)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM recent_searches WHERE guest_token_hash = $1").bind(&guest).execute(&mut *tx).await?;
+        sqlx::query(&format!(
+            "DELETE FROM recent_searches WHERE user_id = $1 AND id NOT IN \
+             (SELECT id FROM recent_searches WHERE user_id = $1 ORDER BY searched_at DESC, id DESC LIMIT {RECENT_KEPT})"
+        ))
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// What most searchers searched for in the last `days` days and found something: (query, searchers).
+    pub async fn popular_searches(&self, now: DateTime<Utc>, days: i64, limit: i64) -> Result<Vec<(String, i64)>> {
+        Ok(sqlx::query_as(
+            "SELECT query, COUNT(*) AS searchers FROM search_log WHERE searched_at >= $1 AND results > 0 \
+             GROUP BY query ORDER BY searchers DESC, query LIMIT $2",
+        )
+        .bind(millis(now - Duration::days(days)))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+}
+
+/// The WHERE condition and the column that pick the searcher's rows ($1 is the owner).
+fn owner(who: Searcher<'_>) -> (&'static str, &'static str) {
+    match who {
+        Searcher::Shopper(_) => ("user_id = $1", "user_id"),
+        Searcher::Guest(_) => ("guest_token_hash = $1", "guest_token_hash"),
+    }
+}
+
+/// Binds the owner of `owner`'s condition: the user id as a number, the browser's token hashed.
+fn bind_owner<'q, O>(
+    q: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments<'q>>,
+    who: Searcher<'_>,
+) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments<'q>> {
+    match who {
+        Searcher::Shopper(id) => q.bind(id),
+        Searcher::Guest(token) => q.bind(hash_secret(token)),
+    }
+}
+
+fn bind_owner_q<'q>(
+    q: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    who: Searcher<'_>,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    match who {
+        Searcher::Shopper(id) => q.bind(id),
+        Searcher::Guest(token) => q.bind(hash_secret(token)),
+    }
+}
