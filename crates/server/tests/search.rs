@@ -310,3 +310,22 @@ async fn two_server_processes_on_one_database_both_see_a_catalog_change() {
         assert_eq!(after["products"][0]["rounded_up_unit_price"], 100);
     }
 }
+
+#[tokio::test]
+async fn a_listing_tells_the_shopper_which_of_its_products_are_in_their_wishlist() {
+    let app = app().await;
+    let mut guest = Browser::new();
+    let page = guest.get(&app, "/web/api/v1/products/?category_slug=bras").await.json();
+    assert_eq!(page["in_wishlist"], serde_json::json!([]), "a guest keeps no wishlist");
+    let second = page["products"][1]["id"].as_i64().unwrap();
+    let mut shopper = Browser::new();
+    shopper.login(&app, "9876543210").await;
+    let entry = serde_json::json!([{"product": second, "child_product": null, "first_combo_size": null, "second_combo_size": null, "multi_combo_size": null}]);
+    assert_eq!(shopper.post(&app, "/api/v3/wishlist/", entry).await.json()["in_wishlist"], true);
+    let mine = shopper.get(&app, "/web/api/v1/products/?category_slug=bras").await.json();
+    assert_eq!(mine["in_wishlist"], serde_json::json!([second]));
+    // Another shopper's hearts are their own.
+    let mut other = Browser::new();
+    other.login(&app, "9123456789").await;
+    assert_eq!(other.get(&app, "/web/api/v1/products/?category_slug=bras").await.json()["in_wishlist"], serde_json::json!([]));
+}

@@ -189,6 +189,11 @@ impl Store {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM wishlist_items WHERE user_id = $1").bind(user_id).fetch_one(&self.pool).await?)
     }
 
+    /// The products a shopper keeps in the wishlist (a wishlist holds at most 200 entries).
+    pub async fn wishlisted_products(&self, user_id: i64) -> Result<Vec<i64>> {
+        Ok(sqlx::query_scalar("SELECT DISTINCT product_id FROM wishlist_items WHERE user_id = $1").bind(user_id).fetch_all(&self.pool).await?)
+    }
+
     pub async fn is_in_wishlist(&self, user_id: i64, product_id: i64) -> Result<bool> {
         let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wishlist_items WHERE user_id = $1 AND product_id = $2")
             .bind(user_id)

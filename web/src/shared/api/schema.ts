@@ -2776,6 +2776,8 @@ export interface components {
         };
         ProductList: {
             facets: components["schemas"]["ListingFacets"];
+            /** @description The products of this page the shopper keeps in the wishlist (the cards' hearts); empty for guests. */
+            in_wishlist: number[];
             /** Format: int64 */
             num_pages: number;
             /** Format: int64 */

@@ -113,6 +113,8 @@ pub struct ProductList {
     /// Present for a search (`q`); null for a category listing.
     #[schema(required = true)]
     pub search: Option<SearchInfo>,
+    /// The products of this page the shopper keeps in the wishlist (the cards' hearts); empty for guests.
+    pub in_wishlist: Vec<i64>,
 }
 
 /// The shopper's filters and sort from the URL; a value that cannot be read is a 400 naming it.
@@ -249,6 +251,13 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
         d.label = format!("{}% and above", d.value);
     }
     let total = out.total as i64;
+    let in_wishlist = match &viewer.user {
+        Some(u) => {
+            let kept = state.store.wishlisted_products(u.id).await?;
+            out.ids.iter().copied().filter(|id| kept.contains(id)).collect()
+        }
+        None => vec![],
+    };
     Ok((
         headers,
         Json(ProductList {
@@ -267,6 +276,7 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
                 in_stock: InStockFacet { count: out.facets.in_stock as i64, selected: filter.in_stock },
             },
             search,
+            in_wishlist,
         }),
     ))
 }
