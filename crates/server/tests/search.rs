@@ -173,6 +173,14 @@ async fn popular_searches_count_searchers_not_repeats_and_only_searches_that_fou
     let list: Vec<(String, i64)> =
         popular["popular"].as_array().unwrap().iter().map(|p| (p["query"].as_str().unwrap().to_string(), p["count"].as_i64().unwrap())).collect();
     assert_eq!(list, vec![("satin".to_string(), 3), ("bralette".to_string(), 1)]);
+
+    // A typo counts as the words it was corrected to; the searcher's recent list keeps what they typed.
+    let mut typist = Browser::new();
+    typist.get(&app, "/web/api/v1/products/?q=leggins").await;
+    let popular = b.get(&app, "/web/api/v1/drape-popular-search/").await.json();
+    let queries: Vec<&str> = popular["popular"].as_array().unwrap().iter().map(|p| p["query"].as_str().unwrap()).collect();
+    assert!(queries.contains(&"leggings") && !queries.contains(&"leggins"), "{popular}");
+    assert_eq!(typist.get(&app, "/web/api/v1/recent-searches/").await.json()["recent"][0]["query"], "leggins");
     let top = b.get(&app, "/web/api/v1/drape-topproducts-search/").await.json();
     let products = top["products"].as_array().unwrap();
     assert!(!products.is_empty() && products.len() <= 8);

@@ -189,9 +189,15 @@ impl Store {
         Ok(sqlx::query_scalar("SELECT COUNT(*) FROM wishlist_items WHERE user_id = $1").bind(user_id).fetch_one(&self.pool).await?)
     }
 
-    /// The products a shopper keeps in the wishlist (a wishlist holds at most 200 entries).
+    /// The products a shopper keeps in the wishlist without a size chosen: exactly the entries a
+    /// listing card's heart toggles (a wishlist holds at most 200 entries).
     pub async fn wishlisted_products(&self, user_id: i64) -> Result<Vec<i64>> {
-        Ok(sqlx::query_scalar("SELECT DISTINCT product_id FROM wishlist_items WHERE user_id = $1").bind(user_id).fetch_all(&self.pool).await?)
+        Ok(sqlx::query_scalar(
+            "SELECT product_id FROM wishlist_items WHERE user_id = $1 AND first_combo_size = '' AND second_combo_size = '' AND multi_combo_size = ''",
+        )
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?)
     }
 
     pub async fn is_in_wishlist(&self, user_id: i64, product_id: i64) -> Result<bool> {

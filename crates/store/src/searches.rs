@@ -107,13 +107,16 @@ impl Store {
 
     /// Records a search: once per searcher, query and day for the popular searches, and at the top of
     /// the searcher's recent searches (the oldest beyond RECENT_KEPT fall off).
-    pub async fn record_search(&self, who: Searcher<'_>, query: &str, results: i64, now: DateTime<Utc>) -> Result<()> {
+    /// `query` as typed goes to the searcher's recent searches; `counted_as` (the words the search
+    /// corrected a typo to, else the same) is what popular searches count, so shoppers are never
+    /// offered a misspelling.
+    pub async fn record_search(&self, who: Searcher<'_>, query: &str, counted_as: &str, results: i64, now: DateTime<Utc>) -> Result<()> {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO search_log (query, searcher, day, results, searched_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (query, searcher, day) DO UPDATE SET results = excluded.results",
         )
-        .bind(query)
+        .bind(counted_as)
         .bind(who.key())
         .bind(now.format("%Y-%m-%d").to_string())
         .bind(results)

@@ -113,7 +113,8 @@ pub struct ProductList {
     /// Present for a search (`q`); null for a category listing.
     #[schema(required = true)]
     pub search: Option<SearchInfo>,
-    /// The products of this page the shopper keeps in the wishlist (the cards' hearts); empty for guests.
+    /// The products of this page the shopper keeps in the wishlist without a size (what the cards'
+    /// hearts toggle); empty for guests.
     pub in_wishlist: Vec<i64>,
 }
 
@@ -222,12 +223,14 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
         let matched = !candidates.is_empty();
         let (did_you_mean, popular) =
             if matched { (None, vec![]) } else { (shelf.index.did_you_mean(words), cards_in_order(&state, &best_sellers(&shelf, 8)).await?) };
-        search = Some(SearchInfo { q: words.clone(), matched, corrected: if matched { shelf.index.corrected(words) } else { None }, did_you_mean, popular });
+        let corrected = if matched { shelf.index.corrected(words) } else { None };
+        let counted_as = corrected.clone().unwrap_or_else(|| words.clone());
+        search = Some(SearchInfo { q: words.clone(), matched, corrected, did_you_mean, popular });
         // The shopper searched (the first page, as typed): remember it for them and count it.
         if page == 1 && filter == Filter::default() && is_meaningful(words) {
             let mut new_token = None;
             let who = searcher(&viewer, &mut new_token);
-            state.store.record_search(who, words, candidates.len() as i64, state.now()).await?;
+            state.store.record_search(who, words, &counted_as, candidates.len() as i64, state.now()).await?;
             if let Some(token) = &new_token {
                 headers.append(header::SET_COOKIE, security::set_cookie(security::GUEST_CART_COOKIE, token, 30 * 86_400, true, state.config.secure_cookies));
             }
