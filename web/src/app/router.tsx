@@ -12,13 +12,8 @@ import { ProductRoute } from './routes/product';
  * (the data router costs about 35 KB), which keeps the product page under its 120 KB budget.
  */
 
-const placeholders = () => import('./routes/placeholders');
-type Placeholders = Awaited<ReturnType<typeof placeholders>>;
-/** Screens not built yet share one small lazy chunk. */
-const placeholder = (name: keyof Placeholders) => lazy(async () => ({ default: (await placeholders())[name] }));
-
 const LoginRoute = lazy(async () => ({ default: (await import('./routes/login')).LoginRoute }));
-const CategoryRoute = lazy(async () => ({ default: (await import('./routes/category')).CategoryRoute }));
+const CategoryRedirectRoute = lazy(async () => ({ default: (await import('./routes/listing')).CategoryRedirectRoute }));
 const CatchAllRoute = lazy(async () => ({ default: (await import('./routes/catch-all')).CatchAllRoute }));
 const CartRoute = lazy(async () => ({ default: (await import('./routes/cart')).CartRoute }));
 const OrdersRoute = lazy(async () => ({ default: (await import('./routes/orders')).OrdersRoute }));
@@ -29,12 +24,13 @@ const ProductNpsRoute = lazy(async () => ({ default: (await import('./routes/pro
 const WishlistRoute = lazy(async () => ({ default: (await import('./routes/wishlist')).WishlistRoute }));
 const CheckoutRoute = lazy(async () => ({ default: (await import('./routes/checkout')).CheckoutRoute }));
 const CheckoutCompleteRoute = lazy(async () => ({ default: (await import('./routes/checkout-complete')).CheckoutCompleteRoute }));
-const SearchRoute = placeholder('SearchRoute');
+const SearchRoute = lazy(async () => ({ default: (await import('./routes/listing')).SearchRoute }));
 const WalletRoute = lazy(async () => ({ default: (await import('./routes/wallet')).WalletRoute }));
-const CouponsRoute = placeholder('CouponsRoute');
-const RecentlyViewedRoute = placeholder('RecentlyViewedRoute');
-const ContactRoute = placeholder('ContactRoute');
-const SettingsRoute = placeholder('SettingsRoute');
+const CouponsRoute = lazy(async () => ({ default: (await import('./routes/account')).CouponsRoute }));
+const RecentlyViewedRoute = lazy(async () => ({ default: (await import('./routes/account')).RecentlyViewedRoute }));
+const NotificationsRoute = lazy(async () => ({ default: (await import('./routes/account')).NotificationsRoute }));
+const ContactRoute = lazy(async () => ({ default: (await import('./routes/account')).ContactRoute }));
+const SettingsRoute = lazy(async () => ({ default: (await import('./routes/account')).SettingsRoute }));
 const AddressBookRoute = lazy(async () => ({ default: (await import('./routes/address-book')).AddressBookRoute }));
 const ReturnPolicyRoute = lazy(async () => ({ default: (await import('./routes/pages')).ReturnPolicyRoute }));
 const PackagingRoute = lazy(async () => ({ default: (await import('./routes/pages')).PackagingRoute }));
@@ -46,7 +42,7 @@ export function AppRoutes() {
         <Route index element={<HomeRoute />} />
         <Route path="product/:slug" element={<ProductRoute />} />
         <Route path="login" element={<LoginRoute />} />
-        <Route path="category/:slug" element={<CategoryRoute />} />
+        <Route path="category/:slug" element={<CategoryRedirectRoute />} />
         <Route path="view-cart" element={<CartRoute />} />
         <Route path="order/history" element={<OrdersRoute />} />
         <Route path="order/app/history" element={<OrdersRoute />} />
@@ -63,6 +59,7 @@ export function AppRoutes() {
         <Route path="account/wallet" element={<WalletRoute />} />
         <Route path="account/coupons" element={<CouponsRoute />} />
         <Route path="account/recently-viewed" element={<RecentlyViewedRoute />} />
+        <Route path="account/notifications" element={<NotificationsRoute />} />
         <Route path="account/contact" element={<ContactRoute />} />
         <Route path="account/settings" element={<SettingsRoute />} />
         <Route path="address-book" element={<AddressBookRoute />} />

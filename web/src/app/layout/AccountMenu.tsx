@@ -1,15 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
+import { writeViewed } from '@/features/recommendations/recently-viewed';
 import { errorMessage } from '@/shared/api/client';
 import type { Me } from '@/shared/api/types';
 import { Icon, type IconName } from '@/shared/components/ui/Icon';
 import { FullPageSpinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
 
-/** The account menu of spec 000 §2: my orders, wallet, coupons, recently viewed, contact, settings, logout. */
+const NOTIFICATIONS = '/account/notifications';
+
+/**
+ * The account menu of spec 000 §2: my orders, wallet, coupons, recently viewed, contact, settings, logout;
+ * and Notifications, with the unread count (`me.notificationCount`).
+ */
 const LINKS: [string, string, IconName][] = [
   ['My orders', '/order/history/', 'box'],
+  ['Notifications', NOTIFICATIONS, 'bell'],
   ['Wallet', '/account/wallet', 'wallet'],
   ['Coupons', '/account/coupons', 'ticket'],
   ['Recently viewed', '/account/recently-viewed', 'clock'],
@@ -59,6 +66,8 @@ export function AccountMenu({ me }: { me: Me | undefined }) {
   const onLogout = () => {
     logout.mutate(undefined, {
       onSuccess: () => {
+        // what this shopper viewed is theirs (kept by the server), not the next person's on this phone
+        writeViewed([]);
         setOpen(false);
         toast.success('You have been logged out');
         navigate('/');
@@ -83,7 +92,13 @@ export function AccountMenu({ me }: { me: Me | undefined }) {
         data-testid="account-button"
       >
         <Icon name="user" />
-        {loggedIn ? <span className="account__dot" aria-hidden="true" /> : null}
+        {notifications > 0 ? (
+          <span className="count-badge" data-testid="notification-count" aria-hidden="true">
+            {notifications > 99 ? '99+' : notifications}
+          </span>
+        ) : loggedIn ? (
+          <span className="account__dot" aria-hidden="true" />
+        ) : null}
       </button>
       {open ? (
         <div id={panelId} className="account__panel" data-testid="account-menu">
@@ -109,6 +124,14 @@ export function AccountMenu({ me }: { me: Me | undefined }) {
                 <Link to={href} className="account__link">
                   <Icon name={icon} size={20} />
                   <span>{label}</span>
+                  {href === NOTIFICATIONS && notifications > 0 ? (
+                    <>
+                      {' '}
+                      <span className="account__count" data-testid="account-notification-count">
+                        {notifications > 99 ? '99+' : notifications} <span className="visually-hidden">unread</span>
+                      </span>
+                    </>
+                  ) : null}
                 </Link>
               </li>
             ))}

@@ -65,6 +65,7 @@ const listing: ProductListing = {
     in_stock: { count: 3, selected: false },
   },
   search: null,
+  in_wishlist: [],
 };
 
 function serveShop(extra: Record<string, Handler> = {}) {
@@ -167,7 +168,9 @@ describe("a listing card's Add to bag", () => {
     serveShop();
     renderWithProviders(<HomeRoute />, { route: '/' });
     const cardEl = (await screen.findByText('Sold Out Slip')).closest('article') as HTMLElement;
-    expect(within(cardEl).queryByRole('button')).toBeNull();
+    expect(within(cardEl).queryByRole('button', { name: /^Add to bag:/ })).toBeNull();
+    // the heart stays: a sold-out product can still be saved for later
+    expect(within(cardEl).getByRole('button', { name: /wishlist/ })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Add to bag:/ })).toHaveLength(2);
   });
 });

@@ -4,6 +4,7 @@ import { meKey, useMe } from '@/features/auth/api/get-me';
 import { productQueryOptions } from '@/features/product/api/get-product';
 import { useSizes } from '@/features/product/api/get-sizes';
 import { ProductSkeleton, ProductView } from '@/features/product/components/ProductView';
+import { readViewed, recordViewed, writeViewed } from '@/features/recommendations/recently-viewed';
 import { isApiError } from '@/shared/api/client';
 import type { Me } from '@/shared/api/types';
 import { NotFound } from '@/shared/components/NotFound';
@@ -30,6 +31,13 @@ export function ProductPageContent({ slug, swap = false, nameLevel = 1 }: { slug
   useEffect(() => {
     if (product.isError && !notFound) console.warn('product not loaded', product.error);
   }, [product.isError, product.error, notFound]);
+
+  // Opening a product is viewing it: remembered on this device now, not only once the shopper scrolls
+  // to the recommendation rails (the account's list and the login merge read it).
+  const viewedId = product.data && !product.isPlaceholderData ? product.data.id : null;
+  useEffect(() => {
+    if (viewedId !== null) writeViewed(recordViewed(readViewed(), viewedId));
+  }, [viewedId]);
 
   if (product.isPending) return <ProductSkeleton />;
   if (product.isError) {

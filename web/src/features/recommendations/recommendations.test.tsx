@@ -133,7 +133,7 @@ describe('<BelowTheFold>', () => {
       '/web/api/v1/reorder-products/': () => json({ products: [card(40, 'Cotton Hipster')] }),
     });
     renderBelow();
-    const reorder = await screen.findByTestId('rec-reorder');
+    const reorder = await screen.findByTestId('rec-reorder', {}, { timeout: 3000 });
     expect(within(reorder).getByText('Cotton Hipster')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('rec-similar')).toBeNull());
     expect(screen.queryByTestId('rec-match-the-set')).toBeNull();

@@ -52,6 +52,20 @@ export type MainMenu = S['Menu'];
 export type ProductCard = S['ProductCard'];
 /** GET /web/api/v1/products/?category={id}&page={n} — 24 a page. */
 export type ProductListing = S['ProductList'];
+/** The listing's filters with a count beside each value (the other filters applied). */
+export type ListingFacets = S['ListingFacets'];
+export type FacetValue = S['FacetValue'];
+export type SortOption = S['SortOption'];
+/** A results page's search: what matched, the corrected words, and the way out of no match. */
+export type SearchInfo = S['SearchInfo'];
+/** GET /web/api/v1/drape-search/?q= */
+export type SearchSuggestions = S['SearchSuggestions'];
+/** GET /web/api/v1/drape-popular-search/ */
+export type PopularSearches = S['PopularSearches'];
+/** GET /web/api/v1/drape-topproducts-search/ */
+export type TopProducts = S['TopProducts'];
+/** GET and DELETE /web/api/v1/recent-searches/ */
+export type RecentSearches = S['RecentSearches'];
 export type GalleryItem = S['GalleryOut'];
 export type ColourVariant = S['ColourVariant'];
 export type CategoryRef = S['CategoryRef'];
@@ -406,3 +420,36 @@ export type ReturnPriceForm = Pick<
   | 'payment_type'
   | 'new_exchange_return'
 >;
+
+// ================================================================ the account pages
+// (features/account; docs/api.md "The account pages"). Coupons and contact answer guests too; the rest
+// need a login (401 for guests).
+
+/** GET /api/v1/my-coupons/ — what the visitor can use now, soonest to end first. */
+export type MyCoupons = S['CouponList'];
+/** A coupon with its terms, minimum order, expiry ('Valid till 20 Feb 2027') and uses left (null: unlimited). */
+export type MyCoupon = S['CouponOut'];
+/** GET, POST (merge the device's list at login) and DELETE /api/v1/recently-viewed/ — newest first, at most 20. */
+export type RecentlyViewedList = S['RecentlyViewed'];
+/** POST /api/v1/recently-viewed/ — the device's list, newest first. */
+export type DeviceViews = S['ViewsFromDevice'];
+/** GET /api/v1/notifications/ and the answer of POST /api/v1/notifications/read/ — newest first, at most 50. */
+export type NotificationList = S['NotificationList'];
+/** One notification: kind order, stock or offer; `link` a path in the shop, or empty. */
+export type AccountNotification = S['NotificationOut'];
+/** POST /api/v1/notifications/read/ — the ids read; empty for all of them. */
+export type NotificationsRead = S['NotificationsRead'];
+/** GET /api/v1/contact/ — the shop's name, e-mail, phone, address and hours. */
+export type ContactDetails = S['ContactDetails'];
+/** POST /api/v1/contact/ — subject order, return, payment, product or other; an e-mail or a mobile is needed. */
+export type ContactMessage = S['ContactMessage'];
+/** Its answer: the reference to quote ('MSG12') and the message to show. */
+export type ContactSent = S['ContactSent'];
+/** GET /api/v1/settings/ and the answer of PATCH. */
+export type AccountSettings = S['AccountSettings'];
+/** PATCH /api/v1/settings/ — only the fields sent change; an empty e-mail removes it. */
+export type SettingsUpdate = S['SettingsUpdate'];
+/** PATCH /api/v3/deleteAccount/ — the one-time code sent to the shopper's own mobile. */
+export type DeleteAccountBody = S['DeleteAccountRequest'];
+/** Its answer (the session cookie is cleared with it). */
+export type AccountDeleted = S['AccountDeleted'];

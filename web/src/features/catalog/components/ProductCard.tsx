@@ -5,8 +5,10 @@ import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
 import { sizedImage, useImageQuality, useShownWidth } from '@/shared/lib/images';
 import { productPath } from '@/shared/lib/product-path';
+import { WishlistHeart } from './WishlistHeart';
 
-export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+/** `wishlisted`: whether the shopper keeps it (the listing says); without it the card has no heart. */
+export function ProductCard({ product, eager = false, wishlisted }: { product: Card; eager?: boolean; wishlisted?: boolean }) {
   const hasOld = product.old_price > product.rounded_up_unit_price && Boolean(product.old_price_ui);
   const quality = useImageQuality();
   // a grid column: as wide as the screen makes it
@@ -47,6 +49,7 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
           ) : null}
         </div>
       </Link>
+      {wishlisted !== undefined ? <WishlistHeart product={product} saved={wishlisted} /> : null}
       <AddToBagButton product={product} className="card__bag" />
     </article>
   );

@@ -31,6 +31,7 @@ export function ProductGrid({ filter, title }: { filter: ProductsFilter; title?:
 
   const pages = q.data.pages;
   const products = pages.flatMap((p) => p.products);
+  const wishlisted = new Set(pages.flatMap((p) => p.in_wishlist));
   const total = pages[pages.length - 1]?.total ?? products.length;
 
   if (products.length === 0) {
@@ -48,7 +49,7 @@ export function ProductGrid({ filter, title }: { filter: ProductsFilter; title?:
       </p>
       <div className="grid" data-testid="product-grid">
         {products.map((p, i) => (
-          <ProductCard key={p.id} product={p} eager={i < 4} />
+          <ProductCard key={p.id} product={p} eager={i < 4} wishlisted={wishlisted.has(p.id)} />
         ))}
       </div>
       <div className="grid__more">

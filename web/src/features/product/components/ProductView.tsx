@@ -316,7 +316,7 @@ export function ProductView({
           <nav className="breadcrumb" aria-label="Breadcrumb">
             <Link to="/">Home</Link>
             <span aria-hidden="true">/</span>
-            <Link to={`/category/${category.slug}`}>{category.name}</Link>
+            <Link to={`/${category.slug}/`}>{category.name}</Link>
           </nav>
         ) : null}
         <Name className="pdp__name">{product.name}</Name>

@@ -33,8 +33,9 @@ export interface ModalProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** 'sheet' rises from the bottom on phones; 'dialog' is centred; 'fullscreen' fills the screen. */
-  variant?: 'dialog' | 'sheet' | 'fullscreen';
+  /** 'sheet' rises from the bottom on phones; 'dialog' is centred; 'fullscreen' fills the screen;
+   * 'drawer' slides in from the left edge at full height (the main menu). */
+  variant?: 'dialog' | 'sheet' | 'fullscreen' | 'drawer';
   id?: string;
   /** extra class on the panel */
   className?: string;

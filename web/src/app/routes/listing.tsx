@@ -1,0 +1,84 @@
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import { findCategory, useMainMenu } from '@/features/catalog/api/get-main-menu';
+import { CategoryChips, CategoryChipsSkeleton } from '@/features/catalog/components/CategoryChips';
+import { ListingPage } from '@/features/catalog/components/ListingPage';
+import { SearchBox } from '@/features/search/components/SearchBox';
+import { SearchScreen } from '@/features/search/components/SearchScreen';
+import { NotFound } from '@/shared/components/NotFound';
+import type { Category } from '@/shared/api/types';
+import { AddToBagProvider } from '../layout/AddToBagProvider';
+
+/** A category's page: `/{slug}/` (the menu's `url`). */
+export function categoryPath(c: Pick<Category, 'slug'>): string {
+  return `/${c.slug}/`;
+}
+
+/** `/{slug}/`: the category's products (sub-categories included), filtered, sorted and paged. */
+export function CategoryListingRoute({ slug }: { slug: string }) {
+  const menu = useMainMenu();
+  if (menu.isPending) return <CategoryChipsSkeleton />;
+  const categories = menu.data?.categories ?? [];
+  const category = findCategory(categories, (c) => c.slug === slug);
+  if (!category) return <NotFound title="Category not found" text="This category does not exist any more." />;
+  const parent = findCategory(categories, (c) => (c.children ?? []).some((child) => child.id === category.id));
+  const siblings = parent ? (parent.children ?? []) : (category.children ?? []);
+  const header = (
+    <div className="listing__head">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to="/">Home</Link>
+        {parent ? (
+          <>
+            <span aria-hidden="true">/</span>
+            <Link to={categoryPath(parent)}>{parent.name}</Link>
+          </>
+        ) : null}
+        <span aria-hidden="true">/</span>
+        <span>{category.name}</span>
+      </nav>
+      <h1 className="listing__title">{category.name}</h1>
+      {siblings.length > 0 ? (
+        <CategoryChips
+          categories={siblings}
+          selected={parent ? category.id : undefined}
+          hrefFor={(c) => (c ? categoryPath(c) : categoryPath(parent ?? category))}
+        />
+      ) : null}
+    </div>
+  );
+  return (
+    <AddToBagProvider>
+      <ListingPage
+        key={slug}
+        categorySlug={slug}
+        title={category.name}
+        header={header}
+        emptyText="No products here yet. Please look at another category."
+      />
+    </AddToBagProvider>
+  );
+}
+
+/** The old `/category/{slug}` links lead to the category's page. */
+export function CategoryRedirectRoute() {
+  const { slug = '' } = useParams();
+  const { search } = useLocation();
+  return <Navigate to={`/${slug}/${search}`} replace />;
+}
+
+/** `/search/`: the search screen; with `?q=` the results, a listing of the matches. */
+export function SearchRoute() {
+  const [params] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  if (!q) return <SearchScreen />;
+  const header = (
+    <div className="listing__head">
+      <SearchBox key={q} initial={q} />
+      <h1 className="listing__title">Results for “{q}”</h1>
+    </div>
+  );
+  return (
+    <AddToBagProvider>
+      <ListingPage key={q} title={`Search: ${q}`} header={header} emptyText="Nothing matches this search." />
+    </AddToBagProvider>
+  );
+}
