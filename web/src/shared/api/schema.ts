@@ -2776,7 +2776,10 @@ export interface components {
         };
         ProductList: {
             facets: components["schemas"]["ListingFacets"];
-            /** @description The products of this page the shopper keeps in the wishlist (the cards' hearts); empty for guests. */
+            /**
+             * @description The products of this page the shopper keeps in the wishlist without a size (what the cards'
+             *     hearts toggle); empty for guests.
+             */
             in_wishlist: number[];
             /** Format: int64 */
             num_pages: number;
