@@ -5,6 +5,7 @@
 //! Each filter's counts apply every *other* chosen filter: with Black chosen, Nude still shows how
 //! many Nude products the other filters leave, so a shopper can widen as well as narrow.
 
+use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub const PAGE_SIZE: usize = 24;
@@ -249,12 +250,95 @@ fn failures(item: &Item, f: &Filter) -> u8 {
     checks.iter().enumerate().filter(|(_, ok)| !**ok).fold(0u8, |bits, (i, _)| bits | (1 << i))
 }
 
+/// Counts of a filter's values over a listing. The values are few (a size chart, a palette) and
+/// every product lists its sizes in the chart's order, so the next value is looked for where the
+/// last one was found: counting a large catalog costs a comparison or two per value, not a search.
+#[derive(Default)]
+struct Tally<'a> {
+    seen: Vec<(&'a str, usize)>,
+}
+
+impl<'a> Tally<'a> {
+    fn add(&mut self, value: &'a str, at: &mut usize) {
+        if let Some(e) = self.seen.get_mut(*at).filter(|e| e.0 == value) {
+            e.1 += 1;
+            *at += 1;
+            return;
+        }
+        match self.seen.iter().position(|e| e.0 == value) {
+            Some(k) => {
+                self.seen[k].1 += 1;
+                *at = k + 1;
+            }
+            None => {
+                self.seen.push((value, 1));
+                *at = self.seen.len();
+            }
+        }
+    }
+
+    fn counted(self) -> BTreeMap<&'a str, usize> {
+        self.seen.into_iter().collect()
+    }
+}
+
+/// Where a product goes: in stock, the sort's key, pieces sold (each larger first), then id.
+type Place = (Reverse<bool>, Reverse<i64>, Reverse<i64>, i64);
+
+/// The place of each product in a sort, worked out once per product (not in every comparison):
+/// products a shopper can buy first in every order, then the sort's own key (larger first), then
+/// best sellers, then id. Relevance counts in twentieths of the best match: scores that close are a
+/// tie, which popularity decides (the same style in another colour scores the same).
+fn sort_keys(items: &[Item], shown: &[usize], relevance: Option<&[f32]>, sort: Sort) -> Vec<(Place, usize)> {
+    let best = relevance.map_or(0.0, |r| shown.iter().map(|&i| r[i]).fold(0.0f32, f32::max));
+    let bucket = |i: usize| relevance.map_or(0, |r| if best > 0.0 { (r[i] / best * 20.0).round() as i64 } else { 0 });
+    shown
+        .iter()
+        .map(|&i| {
+            let x = &items[i];
+            let first: i64 = match sort {
+                Sort::Relevance => bucket(i),
+                Sort::Popularity => 0,
+                Sort::Newest => x.created_at,
+                Sort::PriceLowToHigh => -x.price,
+                Sort::PriceHighToLow => x.price,
+                Sort::Discount => x.discount(),
+                // hundredths of a star, then how many rated it
+                Sort::Rating => (x.rating * 100.0).round() as i64 * 1_000_000 + x.rating_count.min(999_999),
+            };
+            ((Reverse(x.in_stock()), Reverse(first), Reverse(x.sold_count), x.id), i)
+        })
+        .collect()
+}
+
+/// `shown` in the order of `sort`.
+fn ranked(items: &[Item], shown: &[usize], relevance: Option<&[f32]>, sort: Sort) -> Vec<usize> {
+    let mut keyed = sort_keys(items, shown, relevance, sort);
+    keyed.sort_unstable();
+    keyed.into_iter().map(|(_, i)| i).collect()
+}
+
+/// The first `n` of `candidates` in the order of `sort`, without counting filters (search
+/// suggestions): the same order as `run`'s first page.
+pub fn first(items: &[Item], candidates: &[usize], relevance: Option<&[f32]>, sort: Sort, n: usize) -> Vec<i64> {
+    let mut keyed = sort_keys(items, candidates, relevance, sort);
+    if n == 0 || keyed.is_empty() {
+        return vec![];
+    }
+    if keyed.len() > n {
+        keyed.select_nth_unstable(n - 1);
+        keyed.truncate(n);
+    }
+    keyed.sort_unstable();
+    keyed.into_iter().map(|(_, i)| items[i].id).collect()
+}
+
 /// Filters, counts, sorts and pages `items`. `relevance` (a search) gives each candidate's score by
 /// index into `items`; only those are listed, and 'relevance' sorts by it.
 pub fn run(items: &[Item], candidates: &[usize], relevance: Option<&[f32]>, filter: &Filter, sort: Sort, page: usize) -> Outcome {
-    let mut sizes: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut colours: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut styles: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut sizes = Tally::default();
+    let mut colours = Tally::default();
+    let mut styles = Tally::default();
     let mut discounts = [0usize; DISCOUNT_STEPS.len()];
     let (mut price_min, mut price_max) = (i64::MAX, 0i64);
     let mut in_stock = 0usize;
@@ -268,18 +352,20 @@ pub fn run(items: &[Item], candidates: &[usize], relevance: Option<&[f32]>, filt
             shown.push(i);
         }
         if others_pass(SIZE) {
+            let mut at = 0;
             for (v, stocked) in &item.sizes {
                 if *stocked || !filter.in_stock {
-                    *sizes.entry(v).or_default() += 1;
+                    sizes.add(v, &mut at);
                 }
             }
         }
         if others_pass(COLOUR) && !item.colour.is_empty() {
-            *colours.entry(&item.colour).or_default() += 1;
+            colours.add(&item.colour, &mut 0);
         }
         if others_pass(STYLE) {
+            let mut at = 0;
             for s in &item.styles {
-                *styles.entry(s).or_default() += 1;
+                styles.add(s, &mut at);
             }
         }
         if others_pass(PRICE) {
@@ -299,22 +385,7 @@ pub fn run(items: &[Item], candidates: &[usize], relevance: Option<&[f32]>, filt
     }
     // Relevance in twentieths of the best match: scores that close are a tie, which popularity
     // decides (the same style in another colour scores the same). Buckets keep the order total.
-    let best = relevance.map_or(0.0, |r| shown.iter().map(|&i| r[i]).fold(0.0f32, f32::max));
-    let bucket = |i: usize| relevance.map_or(0, |r| if best > 0.0 { (r[i] / best * 20.0).round() as i64 } else { 0 });
-    shown.sort_by(|&a, &b| {
-        let (x, y) = (&items[a], &items[b]);
-        // Products a shopper can buy come first in every order.
-        let first = match sort {
-            Sort::Relevance => bucket(b).cmp(&bucket(a)),
-            Sort::Popularity => std::cmp::Ordering::Equal,
-            Sort::Newest => y.created_at.cmp(&x.created_at),
-            Sort::PriceLowToHigh => x.price.cmp(&y.price),
-            Sort::PriceHighToLow => y.price.cmp(&x.price),
-            Sort::Discount => y.discount().cmp(&x.discount()),
-            Sort::Rating => y.rating.total_cmp(&x.rating).then(y.rating_count.cmp(&x.rating_count)),
-        };
-        y.in_stock().cmp(&x.in_stock()).then(first).then(y.sold_count.cmp(&x.sold_count)).then(x.id.cmp(&y.id))
-    });
+    let shown = ranked(items, &shown, relevance, sort);
     let total = shown.len();
     let ids = shown.iter().skip((page.max(1) - 1) * PAGE_SIZE).take(PAGE_SIZE).map(|&i| items[i].id).collect();
     let facet = |counts: BTreeMap<&str, usize>, chosen: &BTreeSet<String>| -> Vec<FacetCount> {
@@ -327,6 +398,7 @@ pub fn run(items: &[Item], candidates: &[usize], relevance: Option<&[f32]>, filt
         }
         out
     };
+    let (sizes, colours, styles) = (sizes.counted(), colours.counted(), styles.counted());
     let mut size_facet = facet(sizes, &filter.sizes);
     size_facet.sort_by_key(|f| size_order(&f.value));
     let mut style_facet = facet(styles, &filter.styles);
@@ -461,6 +533,19 @@ mod tests {
         let scores = [2.0, 2.05, 9.0, 0.5, 1.0];
         let out = run(&items, &[0, 1, 2, 4], Some(&scores), &Filter::default(), Sort::Relevance, 1);
         assert_eq!(out.ids, vec![2, 1, 5, 3], "2 and 1 tie within a twentieth: 2 sold more; 3 is sold out");
+    }
+
+    #[test]
+    fn the_first_few_come_in_the_same_order_as_the_first_page() {
+        let items = shop();
+        let scores = [2.0, 2.05, 9.0, 0.5, 1.0];
+        for sort in [Sort::Relevance, Sort::Popularity, Sort::Newest, Sort::PriceLowToHigh, Sort::PriceHighToLow, Sort::Discount, Sort::Rating] {
+            let page = run(&items, &[0, 1, 2, 3, 4], Some(&scores), &Filter::default(), sort, 1).ids;
+            for n in 0..=items.len() + 1 {
+                let want: Vec<i64> = page.iter().copied().take(n).collect();
+                assert_eq!(first(&items, &[0, 1, 2, 3, 4], Some(&scores), sort, n), want, "{sort:?} first {n}");
+            }
+        }
     }
 
     #[test]

@@ -180,6 +180,47 @@ pub fn is_meaningful(q: &str) -> bool {
 /// Damerau–Levenshtein (optimal string alignment) distance in characters: for choosing the nearest
 /// catalog word to offer in 'did you mean'.
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    // Words are short: three rows on the stack instead of a table on the heap (suggestions compare
+    // a typed word with every catalog word).
+    const MAX: usize = 48;
+    let (mut x, mut y) = (['\0'; MAX], ['\0'; MAX]);
+    let (mut n, mut m) = (0, 0);
+    for c in a.chars() {
+        if n == MAX {
+            return edit_distance_long(a, b);
+        }
+        x[n] = c;
+        n += 1;
+    }
+    for c in b.chars() {
+        if m == MAX {
+            return edit_distance_long(a, b);
+        }
+        y[m] = c;
+        m += 1;
+    }
+    let (mut before, mut prev, mut cur) = ([0usize; MAX + 1], [0usize; MAX + 1], [0usize; MAX + 1]);
+    for (j, cell) in prev.iter_mut().enumerate().take(m + 1) {
+        *cell = j;
+    }
+    for i in 1..=n {
+        cur[0] = i;
+        for j in 1..=m {
+            let cost = usize::from(x[i - 1] != y[j - 1]);
+            let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] {
+                v = v.min(before[j - 2] + 1);
+            }
+            cur[j] = v;
+        }
+        before = prev;
+        prev = cur;
+    }
+    prev[m]
+}
+
+/// The same for words too long for the stack rows.
+fn edit_distance_long(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
@@ -199,6 +240,11 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     d[a.len()][b.len()]
+}
+
+/// Whether `a` is at most `most` typos from `b` (lengths further apart than that never are).
+pub fn within_typos(a: &str, b: &str, most: usize) -> bool {
+    a.chars().count().abs_diff(b.chars().count()) <= most && edit_distance(a, b) <= most
 }
 
 /// How many typos a word of this length may have and still match: none for short words (they would
@@ -262,6 +308,15 @@ mod tests {
         assert_eq!(edit_distance("hipstar", "hipster"), 1);
         assert_eq!(edit_distance("bar", "bra"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
+        // the stack rows and the long form agree, on either side of their length
+        for (a, b) in [("kitten", "sitting"), ("nightie", "nighty"), ("ब्रा", "ब्र"), ("", "")] {
+            assert_eq!(edit_distance(a, b), edit_distance_long(a, b), "{a} {b}");
+        }
+        let long = "a".repeat(60);
+        assert_eq!(edit_distance(&long, &"a".repeat(58)), 2);
+        assert_eq!(edit_distance(&"ab".repeat(20), &"ba".repeat(20)), edit_distance_long(&"ab".repeat(20), &"ba".repeat(20)));
+        assert!(within_typos("leggins", "leggings", 1));
+        assert!(!within_typos("bra", "brassiere", 2));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! the last word, as the start of a word. Names weigh more than categories; exact words more than
 //! typos. The listing (drape_domain::listing) then orders equal scores by popularity.
 
-use drape_domain::search::{edit_distance, normalise, size_of, typos_allowed, words, Word};
+use drape_domain::search::{edit_distance, normalise, size_of, typos_allowed, within_typos, words, Word};
 use std::collections::{BTreeMap, HashMap};
 use tantivy::collector::TopDocs;
 use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
@@ -261,8 +261,10 @@ impl SearchIndex {
         if self.vocabulary.contains_key(word) {
             return Some(self.vocabulary.get_key_value(word)?.0);
         }
+        let length = word.chars().count();
         self.vocabulary
             .iter()
+            .filter(|(w, _)| w.chars().count().abs_diff(length) <= most_typos)
             .map(|(w, n)| (edit_distance(word, w), *n, w))
             .filter(|(d, _, _)| *d <= most_typos)
             .min_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)))
@@ -338,7 +340,7 @@ impl SearchIndex {
             have.0 == *a
                 || have.1 == *stem
                 || (last && k == 0 && have.0.starts_with(a.as_str()))
-                || (k == 0 && typos_allowed(a) > 0 && edit_distance(a, &have.0) <= typos_allowed(a) as usize)
+                || (k == 0 && typos_allowed(a) > 0 && within_typos(a, &have.0, typos_allowed(a) as usize))
         })
     }
 

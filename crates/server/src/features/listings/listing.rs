@@ -45,7 +45,7 @@ pub struct ListingQuery {
     pub page: Option<i64>,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Clone, utoipa::ToSchema)]
 pub struct FacetValue {
     pub value: String,
     pub label: String,
@@ -55,13 +55,13 @@ pub struct FacetValue {
     pub rgb: String,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Clone, utoipa::ToSchema)]
 pub struct PriceRange {
     pub min_rupees: i64,
     pub max_rupees: i64,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Clone, utoipa::ToSchema)]
 pub struct InStockFacet {
     /// How many products would show with in_stock=1.
     pub count: i64,
@@ -69,7 +69,7 @@ pub struct InStockFacet {
 }
 
 /// Every filter's values with their counts; each filter's counts apply the other filters chosen.
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Clone, utoipa::ToSchema)]
 pub struct ListingFacets {
     pub size: Vec<FacetValue>,
     pub color: Vec<FacetValue>,
@@ -79,14 +79,14 @@ pub struct ListingFacets {
     pub in_stock: InStockFacet,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Clone, utoipa::ToSchema)]
 pub struct SortOption {
     pub value: String,
     pub label: String,
 }
 
 /// What the search found, for a listing with `q`.
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Clone, utoipa::ToSchema)]
 pub struct SearchInfo {
     pub q: String,
     /// False when no product matched the words (before any filter).
@@ -101,7 +101,7 @@ pub struct SearchInfo {
     pub popular: Vec<ProductCard>,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Clone, utoipa::ToSchema)]
 pub struct ProductList {
     pub products: Vec<ProductCard>,
     pub page: i64,
@@ -206,11 +206,51 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
         }
         _ => None,
     };
+    // The page is the same for every shopper until the catalog moves: worked out once per shelf.
+    let asked = format!("{category:?}|{words:?}|{filter:?}|{sort:?}|{page}");
+    let list = match shelf.listings.get(&asked) {
+        Some(known) => known,
+        None => {
+            let list = Arc::new(list_page(&state, &shelf, category, words.as_deref(), &filter, sort, page).await?);
+            shelf.listings.keep(asked, list.clone());
+            list
+        }
+    };
+    let mut headers = HeaderMap::new();
+    if let (Some(words), Some(search)) = (&words, &list.search) {
+        // The shopper searched (the first page, as typed): remember it for them and count it.
+        if page == 1 && filter == Filter::default() && is_meaningful(words) {
+            let mut new_token = None;
+            let who = searcher(&viewer, &mut new_token);
+            let counted_as = search.corrected.as_deref().unwrap_or(words);
+            state.store.record_search(who, words, counted_as, list.total, state.now()).await?;
+            if let Some(token) = &new_token {
+                headers.append(header::SET_COOKIE, security::set_cookie(security::GUEST_CART_COOKIE, token, 30 * 86_400, true, state.config.secure_cookies));
+            }
+        }
+    }
+    let mut out = (*list).clone();
+    if let Some(u) = &viewer.user {
+        let kept = state.store.wishlisted_products(u.id).await?;
+        out.in_wishlist = out.products.iter().map(|p| p.id).filter(|id| kept.contains(id)).collect();
+    }
+    Ok((headers, Json(out)))
+}
+
+/// One page of a category or a search as every shopper sees it (`in_wishlist` left empty).
+async fn list_page(
+    state: &AppState,
+    shelf: &Shelf,
+    category: Option<i64>,
+    words: Option<&str>,
+    filter: &Filter,
+    sort: Sort,
+    page: usize,
+) -> ApiResult<ProductList> {
     let mut candidates = shelf.in_category(category);
     let mut relevance = None;
     let mut search = None;
-    let mut headers = HeaderMap::new();
-    if let Some(words) = &words {
+    if let Some(words) = words {
         let hits = shelf.index.search(words);
         let mut scores = vec![0f32; shelf.items.len()];
         for h in &hits {
@@ -222,21 +262,11 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
         relevance = Some(scores);
         let matched = !candidates.is_empty();
         let (did_you_mean, popular) =
-            if matched { (None, vec![]) } else { (shelf.index.did_you_mean(words), cards_in_order(&state, &best_sellers(&shelf, 8)).await?) };
+            if matched { (None, vec![]) } else { (shelf.index.did_you_mean(words), cards_in_order(state, &best_sellers(shelf, 8)).await?) };
         let corrected = if matched { shelf.index.corrected(words) } else { None };
-        let counted_as = corrected.clone().unwrap_or_else(|| words.clone());
-        search = Some(SearchInfo { q: words.clone(), matched, corrected, did_you_mean, popular });
-        // The shopper searched (the first page, as typed): remember it for them and count it.
-        if page == 1 && filter == Filter::default() && is_meaningful(words) {
-            let mut new_token = None;
-            let who = searcher(&viewer, &mut new_token);
-            state.store.record_search(who, words, &counted_as, candidates.len() as i64, state.now()).await?;
-            if let Some(token) = &new_token {
-                headers.append(header::SET_COOKIE, security::set_cookie(security::GUEST_CART_COOKIE, token, 30 * 86_400, true, state.config.secure_cookies));
-            }
-        }
+        search = Some(SearchInfo { q: words.to_string(), matched, corrected, did_you_mean, popular });
     }
-    let out = listing::run(&shelf.items, &candidates, relevance.as_deref(), &filter, sort, page);
+    let out = listing::run(&shelf.items, &candidates, relevance.as_deref(), filter, sort, page);
     let facet = |values: Vec<listing::FacetCount>, swatch: bool| -> Vec<FacetValue> {
         values
             .into_iter()
@@ -254,32 +284,22 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
         d.label = format!("{}% and above", d.value);
     }
     let total = out.total as i64;
-    let in_wishlist = match &viewer.user {
-        Some(u) => {
-            let kept = state.store.wishlisted_products(u.id).await?;
-            out.ids.iter().copied().filter(|id| kept.contains(id)).collect()
-        }
-        None => vec![],
-    };
-    Ok((
-        headers,
-        Json(ProductList {
-            products: cards_in_order(&state, &out.ids).await?,
-            page: page as i64,
-            num_pages: ((total + PAGE_SIZE as i64 - 1) / PAGE_SIZE as i64).max(1),
-            total,
-            sort: sort.value().to_string(),
-            sorts: Sort::offered(words.is_some()).into_iter().map(|s| SortOption { value: s.value().into(), label: s.label().into() }).collect(),
-            facets: ListingFacets {
-                size: facet(out.facets.sizes, false),
-                color: facet(out.facets.colours, true),
-                style: facet(out.facets.styles, false),
-                discount: discounts,
-                price: PriceRange { min_rupees: out.facets.price_min, max_rupees: out.facets.price_max },
-                in_stock: InStockFacet { count: out.facets.in_stock as i64, selected: filter.in_stock },
-            },
-            search,
-            in_wishlist,
-        }),
-    ))
+    Ok(ProductList {
+        products: cards_in_order(state, &out.ids).await?,
+        page: page as i64,
+        num_pages: ((total + PAGE_SIZE as i64 - 1) / PAGE_SIZE as i64).max(1),
+        total,
+        sort: sort.value().to_string(),
+        sorts: Sort::offered(words.is_some()).into_iter().map(|s| SortOption { value: s.value().into(), label: s.label().into() }).collect(),
+        facets: ListingFacets {
+            size: facet(out.facets.sizes, false),
+            color: facet(out.facets.colours, true),
+            style: facet(out.facets.styles, false),
+            discount: discounts,
+            price: PriceRange { min_rupees: out.facets.price_min, max_rupees: out.facets.price_max },
+            in_stock: InStockFacet { count: out.facets.in_stock as i64, selected: filter.in_stock },
+        },
+        search,
+        in_wishlist: vec![],
+    })
 }

@@ -10,10 +10,11 @@ use crate::security::Viewer;
 use crate::AppState;
 use axum::extract::State;
 use axum::Json;
-use drape_domain::listing::{self, Filter, Sort};
+use drape_domain::listing::{self, Sort};
 use drape_domain::search::MIN_SUGGEST_CHARS;
 use drape_store::searches::Searcher;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Popular searches are what shoppers searched in this many days.
 const POPULAR_DAYS: i64 = 30;
@@ -24,7 +25,7 @@ pub struct SuggestQuery {
     pub q: Option<String>,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Clone, utoipa::ToSchema)]
 pub struct CategoryLink {
     pub id: i64,
     pub name: String,
@@ -32,7 +33,7 @@ pub struct CategoryLink {
     pub url: String,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Clone, utoipa::ToSchema)]
 pub struct SearchSuggestions {
     pub q: String,
     pub categories: Vec<CategoryLink>,
@@ -55,6 +56,9 @@ pub async fn suggestions(State(state): State<AppState>, Query(q): Query<SuggestQ
         return Ok(Json(out));
     }
     let shelf = shelf::current(&state).await?;
+    if let Some(known) = shelf.suggestions.get(&words) {
+        return Ok(Json((*known).clone()));
+    }
     let hits = shelf.index.search(&words);
     let mut scores = vec![0f32; shelf.items.len()];
     let mut candidates = Vec::with_capacity(hits.len());
@@ -64,7 +68,7 @@ pub async fn suggestions(State(state): State<AppState>, Query(q): Query<SuggestQ
             candidates.push(i);
         }
     }
-    let top: Vec<i64> = listing::run(&shelf.items, &candidates, Some(&scores), &Filter::default(), Sort::Relevance, 1).ids.into_iter().take(6).collect();
+    let top = listing::first(&shelf.items, &candidates, Some(&scores), Sort::Relevance, 6);
     out.products = cards_in_order(&state, &top).await?;
     out.categories = shelf
         .index
@@ -75,6 +79,7 @@ pub async fn suggestions(State(state): State<AppState>, Query(q): Query<SuggestQ
         .collect();
     out.completions = shelf.index.completions(&words, 6);
     out.corrected = shelf.index.corrected(&words);
+    shelf.suggestions.keep(words, Arc::new(out.clone()));
     Ok(Json(out))
 }
 

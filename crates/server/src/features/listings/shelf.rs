@@ -5,6 +5,8 @@
 //! sold) changes with every order without moving the version: the shelf is rebuilt at least every
 //! few minutes for it.
 
+use super::listing::ProductList;
+use super::search::SearchSuggestions;
 use crate::error::{ApiError, ApiResult};
 use crate::AppState;
 use drape_domain::listing::{styles_of, Item};
@@ -12,11 +14,39 @@ use drape_search::{Doc, SearchIndex};
 use drape_store::catalog::Category;
 use drape_store::searches::CatalogFacts;
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 /// How old a shelf may grow before popularity is read again.
 const MAX_AGE: Duration = Duration::from_secs(300);
+/// Answers kept per shelf; when full it starts again (a shelf lives at most MAX_AGE anyway).
+const MAX_ANSWERS: usize = 4096;
+
+/// Answers worked out from one shelf, by what was asked. They are exactly as fresh as the shelf:
+/// a catalog change moves the version, which builds a new shelf with no answers.
+pub struct Answers<T> {
+    kept: Mutex<HashMap<String, Arc<T>>>,
+}
+
+impl<T> Default for Answers<T> {
+    fn default() -> Self {
+        Answers { kept: Mutex::new(HashMap::new()) }
+    }
+}
+
+impl<T> Answers<T> {
+    pub fn get(&self, asked: &str) -> Option<Arc<T>> {
+        self.kept.lock().unwrap_or_else(|e| e.into_inner()).get(asked).cloned()
+    }
+
+    pub fn keep(&self, asked: String, answer: Arc<T>) {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() >= MAX_ANSWERS {
+            kept.clear();
+        }
+        kept.insert(asked, answer);
+    }
+}
 
 pub struct Shelf {
     pub version: i64,
@@ -28,6 +58,9 @@ pub struct Shelf {
     pub swatches: HashMap<String, String>,
     pub categories: Vec<Category>,
     pub index: SearchIndex,
+    /// Listing pages (without the shopper's hearts) and search suggestions already worked out.
+    pub listings: Answers<ProductList>,
+    pub suggestions: Answers<SearchSuggestions>,
 }
 
 impl Shelf {
@@ -95,7 +128,17 @@ impl Shelf {
         }
         let index = SearchIndex::build(&docs, &categories.iter().map(|c| (c.id, c.name.clone())).collect::<Vec<_>>())?;
         let position = items.iter().enumerate().map(|(i, it)| (it.id, i)).collect();
-        Ok(Shelf { version: facts.version, built: Instant::now(), items, position, swatches, categories, index })
+        Ok(Shelf {
+            version: facts.version,
+            built: Instant::now(),
+            items,
+            position,
+            swatches,
+            categories,
+            index,
+            listings: Answers::default(),
+            suggestions: Answers::default(),
+        })
     }
 
     /// Positions of the products in a category (its sub-categories included), or of all.
