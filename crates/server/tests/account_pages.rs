@@ -264,3 +264,24 @@ async fn events_record_the_device_they_came_from() {
         sqlx::query_scalar("SELECT device FROM shopper_events WHERE product_id = $1 ORDER BY id").bind(p).fetch_all(app.db.any_pool()).await.unwrap();
     assert_eq!(devices, ["mob", "dt", "dt"]);
 }
+
+#[tokio::test]
+async fn the_operators_report_counts_views_adds_orders_and_searches_per_product_and_day() {
+    let app = app().await;
+    let p = product_ids(&app, 2).await;
+    let mut b = Browser::new();
+    for _ in 0..3 {
+        viewed(&mut b, &app, p[0]).await;
+    }
+    let data = json!({"event_name": "added_to_cart", "product_id": p[0], "source": "pdp"}).to_string();
+    assert_eq!(b.form(&app, "/get-event-data/", &[("data", &data)]).await.status, 200);
+    viewed(&mut b, &app, p[1]).await;
+    b.get(&app, "/web/api/v1/products/?q=leggins").await;
+    let text = drape_server::admin::report::report(7, &app.db.store, &*app.clock).await.unwrap();
+    let product = app.db.store.products_by_ids(&[p[0]]).await.unwrap().remove(0);
+    let line = text.lines().find(|l| l.contains(&product.name) && l.contains(&product.color_name)).unwrap_or_else(|| panic!("{text}"));
+    let numbers: Vec<&str> = line.split_whitespace().rev().take(3).collect();
+    assert_eq!(numbers, ["0", "1", "3"], "ordered, adds, views: {line}");
+    assert!(line.starts_with("2026-11-22"), "{line}");
+    assert!(text.contains("popular searches") && text.contains("leggings"), "{text}");
+}

@@ -25,6 +25,14 @@ struct Counts {
 }
 
 pub async fn run(days: i64, store: &Store, clock: &dyn Clock) -> anyhow::Result<()> {
+    print!("{}", report(days, store, clock).await?);
+    Ok(())
+}
+
+/// The report's text: a line per day and product (newest day first), then the popular searches.
+pub async fn report(days: i64, store: &Store, clock: &dyn Clock) -> anyhow::Result<String> {
+    use std::fmt::Write;
+    let mut out = String::new();
     let now = clock.now();
     let since = (now - chrono::Duration::days(days - 1)).date_naive().and_hms_opt(0, 0, 0).unwrap_or_default().and_utc();
     let mut rows: BTreeMap<(String, i64), Counts> = BTreeMap::new();
@@ -42,15 +50,15 @@ pub async fn run(days: i64, store: &Store, clock: &dyn Clock) -> anyhow::Result<
     }
     let ids: Vec<i64> = rows.keys().map(|k| k.1).collect();
     let names: BTreeMap<i64, String> = store.products_by_ids(&ids).await?.into_iter().map(|p| (p.id, format!("{} ({})", p.name, p.color_name))).collect();
-    println!("{:<10}  {:<44} {:>6} {:>6} {:>7}", "day", "product", "views", "adds", "ordered");
+    writeln!(out, "{:<10}  {:<44} {:>6} {:>6} {:>7}", "day", "product", "views", "adds", "ordered")?;
     for ((d, product), c) in rows.iter().rev() {
         let name = names.get(product).cloned().unwrap_or_else(|| format!("product {product}"));
-        println!("{d:<10}  {name:<44} {:>6} {:>6} {:>7}", c.views, c.adds, c.ordered);
+        writeln!(out, "{d:<10}  {name:<44} {:>6} {:>6} {:>7}", c.views, c.adds, c.ordered)?;
     }
-    println!();
-    println!("popular searches, last {days} days (searchers)");
+    writeln!(out)?;
+    writeln!(out, "popular searches, last {days} days (searchers)")?;
     for (query, n) in store.popular_searches(now, days, 20).await? {
-        println!("  {n:>5}  {query}");
+        writeln!(out, "  {n:>5}  {query}")?;
     }
-    Ok(())
+    Ok(out)
 }
