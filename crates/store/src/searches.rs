@@ -15,6 +15,7 @@ pub const RECENT_KEPT: i64 = 10;
 #[derive(Debug, Clone, FromRow)]
 pub struct ListedProduct {
     pub id: i64,
+    pub slug: String,
     pub name: String,
     pub sku: String,
     pub parent_sku: String,
@@ -82,7 +83,7 @@ impl Store {
     pub async fn catalog_facts(&self) -> Result<CatalogFacts> {
         let version = self.catalog_version().await?;
         let products = sqlx::query_as::<_, ListedProduct>(
-            "SELECT id, name, sku, parent_sku, color_name, rgbcode, category_id, price, old_price, sold_count, created_at, combo \
+            "SELECT id, slug, name, sku, parent_sku, color_name, rgbcode, category_id, price, old_price, sold_count, created_at, combo \
              FROM products WHERE active = 1 ORDER BY id",
         )
         .fetch_all(&self.pool)

@@ -257,21 +257,42 @@ pub fn product_image(sku: &str, n: i64) -> String {
 }
 
 pub fn card(p: &Product, ratings: Option<&(i64, i64)>) -> ProductCard {
+    card_of(
+        CardFacts { id: p.id, name: &p.name, slug: &p.slug, sku: &p.sku, colour: &p.color_name, rgb: &p.rgbcode, price: p.price, old_price: p.old_price },
+        p.is_soldout(),
+        ratings,
+    )
+}
+
+/// What a card shows of a product, however it was read (a product row, or the listings' shelf).
+pub struct CardFacts<'a> {
+    pub id: i64,
+    pub name: &'a str,
+    pub slug: &'a str,
+    pub sku: &'a str,
+    pub colour: &'a str,
+    pub rgb: &'a str,
+    pub price: i64,
+    pub old_price: i64,
+}
+
+/// A card from its facts; `ratings` is (how many, sum of stars) of the public ratings.
+pub fn card_of(p: CardFacts<'_>, is_soldout: bool, ratings: Option<&(i64, i64)>) -> ProductCard {
     let (n, sum) = ratings.copied().unwrap_or((0, 0));
     ProductCard {
         id: p.id,
-        name: p.name.clone(),
-        slug: p.slug.clone(),
+        name: p.name.to_string(),
+        slug: p.slug.to_string(),
         url: format!("/product/{}", p.slug),
-        img: product_image(&p.sku, 1),
-        color_name: p.color_name.clone(),
-        rgbcode: p.rgbcode.clone(),
+        img: product_image(p.sku, 1),
+        color_name: p.colour.to_string(),
+        rgbcode: p.rgb.to_string(),
         rounded_up_unit_price: p.price,
         rounded_up_unit_price_ui: format_inr(p.price),
         old_price: p.old_price,
         old_price_ui: format_inr(p.old_price),
         offer_tag: discount_tag(p.price, p.old_price).unwrap_or_default(),
-        is_soldout: p.is_soldout(),
+        is_soldout,
         rating: if n > 0 { (sum as f64 / n as f64 * 10.0).round() / 10.0 } else { 0.0 },
         total_ratings_count: n,
     }

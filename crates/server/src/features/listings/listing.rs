@@ -4,7 +4,7 @@
 use super::shelf::{self, Shelf};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
-use crate::features::catalog::{self, ProductCard};
+use crate::features::catalog::ProductCard;
 use crate::security::{self, Viewer};
 use crate::AppState;
 use axum::extract::State;
@@ -161,14 +161,6 @@ fn read_filters(q: &ListingQuery, searching: bool) -> ApiResult<(Filter, Sort, u
     Ok((filter, sort, page as usize))
 }
 
-/// Cards for product ids, in that order.
-pub async fn cards_in_order(state: &AppState, ids: &[i64]) -> ApiResult<Vec<ProductCard>> {
-    let mut products = state.store.products_by_ids(ids).await?;
-    products.retain(|p| p.is_active());
-    products.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
-    catalog::cards(state, &products).await
-}
-
 /// Best sellers a shopper can buy now.
 pub fn best_sellers(shelf: &Shelf, n: usize) -> Vec<i64> {
     let all = shelf.in_category(None);
@@ -211,7 +203,7 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
     let list = match shelf.listings.get(&asked) {
         Some(known) => known,
         None => {
-            let list = Arc::new(list_page(&state, &shelf, category, words.as_deref(), &filter, sort, page).await?);
+            let list = Arc::new(list_page(&shelf, category, words.as_deref(), &filter, sort, page));
             shelf.listings.keep(asked, list.clone());
             list
         }
@@ -238,15 +230,7 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
 }
 
 /// One page of a category or a search as every shopper sees it (`in_wishlist` left empty).
-async fn list_page(
-    state: &AppState,
-    shelf: &Shelf,
-    category: Option<i64>,
-    words: Option<&str>,
-    filter: &Filter,
-    sort: Sort,
-    page: usize,
-) -> ApiResult<ProductList> {
+fn list_page(shelf: &Shelf, category: Option<i64>, words: Option<&str>, filter: &Filter, sort: Sort, page: usize) -> ProductList {
     let mut candidates = shelf.in_category(category);
     let mut relevance = None;
     let mut search = None;
@@ -261,8 +245,7 @@ async fn list_page(
         candidates.retain(|&i| scores[i] > 0.0);
         relevance = Some(scores);
         let matched = !candidates.is_empty();
-        let (did_you_mean, popular) =
-            if matched { (None, vec![]) } else { (shelf.index.did_you_mean(words), cards_in_order(state, &best_sellers(shelf, 8)).await?) };
+        let (did_you_mean, popular) = if matched { (None, vec![]) } else { (shelf.index.did_you_mean(words), shelf.cards(&best_sellers(shelf, 8))) };
         let corrected = if matched { shelf.index.corrected(words) } else { None };
         search = Some(SearchInfo { q: words.to_string(), matched, corrected, did_you_mean, popular });
     }
@@ -284,8 +267,8 @@ async fn list_page(
         d.label = format!("{}% and above", d.value);
     }
     let total = out.total as i64;
-    Ok(ProductList {
-        products: cards_in_order(state, &out.ids).await?,
+    ProductList {
+        products: shelf.cards(&out.ids),
         page: page as i64,
         num_pages: ((total + PAGE_SIZE as i64 - 1) / PAGE_SIZE as i64).max(1),
         total,
@@ -301,5 +284,5 @@ async fn list_page(
         },
         search,
         in_wishlist: vec![],
-    })
+    }
 }

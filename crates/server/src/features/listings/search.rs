@@ -1,7 +1,7 @@
 //! The search screen (spec 000 §3 search state, §7 the brand-prefixed search paths): suggestions as
 //! the shopper types, popular searches, top products, and the shopper's recent searches.
 
-use super::listing::{best_sellers, cards_in_order, read_query};
+use super::listing::{best_sellers, read_query};
 use super::shelf;
 use crate::error::ApiResult;
 use crate::extract::Query;
@@ -69,7 +69,7 @@ pub async fn suggestions(State(state): State<AppState>, Query(q): Query<SuggestQ
         }
     }
     let top = listing::first(&shelf.items, &candidates, Some(&scores), Sort::Relevance, 6);
-    out.products = cards_in_order(&state, &top).await?;
+    out.products = shelf.cards(&top);
     out.categories = shelf
         .index
         .categories(&words, 4)
@@ -111,7 +111,7 @@ pub struct TopProducts {
 #[utoipa::path(get, path = "/web/api/v1/drape-topproducts-search/", tag = "search", responses((status = 200, body = TopProducts)))]
 pub async fn top_products(State(state): State<AppState>) -> ApiResult<Json<TopProducts>> {
     let shelf = shelf::current(&state).await?;
-    Ok(Json(TopProducts { products: cards_in_order(&state, &best_sellers(&shelf, 8)).await? }))
+    Ok(Json(TopProducts { products: shelf.cards(&best_sellers(&shelf, 8)) }))
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

@@ -8,6 +8,7 @@
 use super::listing::ProductList;
 use super::search::SearchSuggestions;
 use crate::error::{ApiError, ApiResult};
+use crate::features::catalog::{card_of, CardFacts, ProductCard};
 use crate::AppState;
 use drape_domain::listing::{styles_of, Item};
 use drape_search::{Doc, SearchIndex};
@@ -58,6 +59,9 @@ pub struct Shelf {
     pub swatches: HashMap<String, String>,
     pub categories: Vec<Category>,
     pub index: SearchIndex,
+    /// Each listed product's card, as fresh as the shelf (the catalog version moves with everything a
+    /// card shows but its rating, which the shelf's age bounds).
+    cards: HashMap<i64, ProductCard>,
     /// Listing pages (without the shopper's hearts) and search suggestions already worked out.
     pub listings: Answers<ProductList>,
     pub suggestions: Answers<SearchSuggestions>,
@@ -77,6 +81,7 @@ impl Shelf {
         let mut items = Vec::with_capacity(facts.products.len());
         let mut docs = Vec::with_capacity(facts.products.len());
         let mut swatches = HashMap::new();
+        let mut cards = HashMap::with_capacity(facts.products.len());
         for p in &facts.products {
             // Its categories and all their parents, the product's own category first.
             let mut category_ids: Vec<i64> = Vec::new();
@@ -112,7 +117,7 @@ impl Shelf {
                 skus: vec![p.sku.clone(), p.parent_sku.clone()],
                 popularity: p.sold_count,
             });
-            items.push(Item {
+            let item = Item {
                 id: p.id,
                 price: p.price,
                 old_price: p.old_price,
@@ -124,7 +129,19 @@ impl Shelf {
                 sizes: item_sizes,
                 styles: styles_of(&p.name),
                 category_ids,
-            });
+            };
+            let facts_of_card = CardFacts {
+                id: p.id,
+                name: &p.name,
+                slug: &p.slug,
+                sku: &p.sku,
+                colour: &p.color_name,
+                rgb: &p.rgbcode,
+                price: p.price,
+                old_price: p.old_price,
+            };
+            cards.insert(p.id, card_of(facts_of_card, !item.in_stock(), facts.ratings.get(&p.id)));
+            items.push(item);
         }
         let index = SearchIndex::build(&docs, &categories.iter().map(|c| (c.id, c.name.clone())).collect::<Vec<_>>())?;
         let position = items.iter().enumerate().map(|(i, it)| (it.id, i)).collect();
@@ -136,9 +153,15 @@ impl Shelf {
             swatches,
             categories,
             index,
+            cards,
             listings: Answers::default(),
             suggestions: Answers::default(),
         })
+    }
+
+    /// The cards of these products, in this order (products not on the shelf are left out).
+    pub fn cards(&self, ids: &[i64]) -> Vec<ProductCard> {
+        ids.iter().filter_map(|id| self.cards.get(id).cloned()).collect()
     }
 
     /// Positions of the products in a category (its sub-categories included), or of all.
