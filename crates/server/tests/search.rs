@@ -264,6 +264,9 @@ async fn a_catalog_change_shows_in_the_next_listing_and_search() {
     }
     let stocked = b.get(&app, "/web/api/v1/products/?q=deluxe&in_stock=1").await.json();
     assert_eq!(stocked["total"], 0);
+    let card = &b.get(&app, "/web/api/v1/products/?q=deluxe").await.json()["products"][0];
+    assert_eq!(card["is_soldout"], true, "the card says sold out: {card}");
+    assert_eq!(b.get(&app, "/web/api/v1/drape-search/?q=deluxe").await.json()["products"][0]["is_soldout"], true);
     // Deactivated: gone from search.
     sqlx::query("UPDATE products SET active = 0 WHERE id = $1").bind(id).execute(app.db.any_pool()).await.unwrap();
     assert_eq!(b.get(&app, "/web/api/v1/products/?q=deluxe").await.json()["total"], 0);
