@@ -125,6 +125,26 @@ describe('<BelowTheFold>', () => {
     expect(similar.querySelector('img')!.getAttribute('loading')).toBe('lazy');
   });
 
+  it("a logged-in shopper's Recently Viewed is the server's list, without this product", async () => {
+    localStorage.setItem(RECENTLY_VIEWED_KEY, JSON.stringify([5]));
+    serve({
+      '/api/v1/me/': () => json(shopper),
+      '/api/v1/recently-viewed/': () => json({ products: [card(12), card(44, 'Lace Bralette'), card(45, 'Cotton Hipster')] }),
+      '/web/api/v1/reorder-products/': () => json({ products: [] }),
+    });
+    renderBelow();
+    const recent = await screen.findByTestId('rec-recently-viewed', {}, { timeout: 3000 });
+    await waitFor(() =>
+      expect(
+        within(recent)
+          .getAllByTestId('rec-card')
+          .map((c) => c.querySelector('h3')?.textContent),
+      ).toEqual(['Lace Bralette', 'Cotton Hipster']),
+    );
+    // this view is still remembered on the device
+    expect(JSON.parse(localStorage.getItem(RECENTLY_VIEWED_KEY)!)).toEqual([12, 5]);
+  });
+
   it('nothing viewed before: no recently-viewed call; re-order for a logged-in shopper', async () => {
     serve({
       '/api/v1/me/': () => json(shopper),

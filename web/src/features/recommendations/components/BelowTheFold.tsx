@@ -1,6 +1,6 @@
 import { isLoggedIn, useSession } from '@/shared/api/session';
 import type { Product } from '@/shared/api/types';
-import { Recommended, RecentlyViewed, Reorder } from './Sections';
+import { Recommended, RecentlyViewed, Reorder, ShopperRecentlyViewed } from './Sections';
 import { SimilarProducts } from './SimilarProducts';
 import './recommendations.css';
 
@@ -11,13 +11,15 @@ import './recommendations.css';
  */
 export function BelowTheFold({ product }: { product: Product }) {
   const session = useSession();
+  const user = isLoggedIn(session.data) ? session.data?.user : null;
   return (
     <div className="rec" data-testid="below-the-fold">
       <SimilarProducts productId={product.id} />
       <Recommended slug={product.slug} productId={product.id} kind="match-the-set" />
       <Recommended slug={product.slug} productId={product.id} kind="people-also-bought" />
-      <RecentlyViewed productId={product.id} />
-      {isLoggedIn(session.data) ? <Reorder productId={product.id} /> : null}
+      {/* a shopper's list is the server's; a guest's (or while the session loads) this device's */}
+      {user ? <ShopperRecentlyViewed productId={product.id} userId={user.id} /> : <RecentlyViewed productId={product.id} />}
+      {user ? <Reorder productId={product.id} /> : null}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useProductsByIds } from '../api/get-products-by-ids';
 import { useRecommendations, type RecommendationKind } from '../api/get-recommendations';
 import { useReorderProducts } from '../api/get-reorder-products';
-import { readViewed, recordViewed, viewedExcept, writeViewed } from '../recently-viewed';
+import { useShopperRecentlyViewed } from '../api/get-shopper-recently-viewed';
+import { RECENTLY_VIEWED_MAX, readViewed, recordViewed, viewedExcept, writeViewed } from '../recently-viewed';
 import { Rail } from './Rail';
 
 const TITLES: Record<RecommendationKind, { title: string; subtitle: string }> = {
@@ -33,6 +34,19 @@ export function RecentlyViewed({ productId }: { productId: number }) {
   const ids = useRecentlyViewedIds(productId);
   const q = useProductsByIds(ids);
   const products = ids.length === 0 || q.isError ? [] : q.data?.products.filter((p) => p.id !== productId);
+  return <Rail id="recently-viewed" title="Recently Viewed" products={products} />;
+}
+
+/**
+ * Recently viewed for a logged-in shopper: the server's list (what they viewed on any device, the
+ * device's list merged at login), without this product. This view is still remembered on the device.
+ */
+export function ShopperRecentlyViewed({ productId, userId }: { productId: number; userId: number }) {
+  useEffect(() => {
+    writeViewed(recordViewed(readViewed(), productId));
+  }, [productId]);
+  const q = useShopperRecentlyViewed(userId);
+  const products = q.isError ? [] : q.data?.products.filter((p) => p.id !== productId).slice(0, RECENTLY_VIEWED_MAX);
   return <Rail id="recently-viewed" title="Recently Viewed" products={products} />;
 }
 
