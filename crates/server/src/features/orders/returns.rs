@@ -256,12 +256,21 @@ pub async fn request_return(State(state): State<AppState>, viewer: Viewer, Form(
     }
     // A repeated submit answers as the first did, before anything is judged again (its pieces are
     // no longer free, and that must not read as a refusal).
-    let key = match state.store.return_key_for(user.id, &request_key(&order, &f), state.now() - chrono::Duration::minutes(REPEAT_MINUTES)).await? {
+    let since = state.now() - chrono::Duration::minutes(REPEAT_MINUTES);
+    let key = match state.store.return_key_for(user.id, &request_key(&order, &f), since).await? {
         Ok(key) => key,
         Err(done) => return Ok(axum::Json(requested(done))),
     };
     let lines = state.store.lines_of(&[order.id]).await?;
-    let picked = picked(&state, &order, &lines, &f, true).await?;
+    let picked = match picked(&state, &order, &lines, &f, true).await {
+        Ok(picked) => picked,
+        // Its twin (a double tap) was stored between the two reads above: answer as it did.
+        Err(e) if e.body.error == "quantity_above_remaining" => match state.store.return_key_for(user.id, &request_key(&order, &f), since).await? {
+            Err(done) => return Ok(axum::Json(requested(done))),
+            Ok(_) => return Err(e),
+        },
+        Err(e) => return Err(e),
+    };
     let reason = f.reasons_for_refund.trim();
     if !RETURN_REASONS.contains(&reason) {
         return Err(ApiError::field("reasons_for_refund", "Please pick the reason for the return or exchange."));
