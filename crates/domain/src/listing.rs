@@ -6,7 +6,7 @@
 //! many Nude products the other filters leave, so a shopper can widen as well as narrow.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 pub const PAGE_SIZE: usize = 24;
 /// A page number past this is refused (nobody pages that far; it bounds the URL space).
@@ -232,53 +232,128 @@ const PRICE: usize = 3;
 const DISCOUNT: usize = 4;
 const STOCK: usize = 5;
 
-fn size_ok(item: &Item, f: &Filter) -> bool {
-    f.sizes.is_empty() || item.sizes.iter().any(|(v, stocked)| f.sizes.contains(v) && (*stocked || !f.in_stock))
+/// No colour (an id no colour has).
+const NO_COLOUR: u16 = u16::MAX;
+
+/// What filtering and counting read of one product, with its sizes, colour and styles numbered.
+#[derive(Debug, Clone)]
+struct Facts {
+    /// Its (size id, in stock) in `Catalog::sizes`, from `sizes_at` on.
+    sizes_at: u32,
+    sizes_len: u16,
+    colour: u16,
+    /// Bit k: the k-th of STYLES.
+    styles: u32,
+    in_stock: bool,
+    rupees: i64,
+    discount: i64,
 }
 
-/// Which filters the item fails, as bits.
-fn failures(item: &Item, f: &Filter) -> u8 {
-    let rupees = item.price / 100;
-    let checks = [
-        size_ok(item, f),
-        f.colours.is_empty() || f.colours.contains(&item.colour),
-        f.styles.is_empty() || item.styles.iter().any(|s| f.styles.contains(*s)),
-        f.price_min.is_none_or(|m| rupees >= m) && f.price_max.is_none_or(|m| rupees <= m),
-        f.discount.is_none_or(|d| item.discount() >= d),
-        !f.in_stock || item.in_stock(),
-    ];
-    checks.iter().enumerate().filter(|(_, ok)| !**ok).fold(0u8, |bits, (i, _)| bits | (1 << i))
+/// Every product a listing can show, as the listing reads them: sizes, colours and styles are
+/// numbered once here, so filtering and counting a large catalog compares small numbers, not
+/// strings, and a count is a slot in an array rather than a search.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    items: Vec<Item>,
+    facts: Vec<Facts>,
+    /// Every product's (size id, in stock), one after another.
+    sizes: Vec<(u16, bool)>,
+    size_names: Vec<String>,
+    colour_names: Vec<String>,
 }
 
-/// Counts of a filter's values over a listing. The values are few (a size chart, a palette) and
-/// every product lists its sizes in the chart's order, so the next value is looked for where the
-/// last one was found: counting a large catalog costs a comparison or two per value, not a search.
-#[derive(Default)]
-struct Tally<'a> {
-    seen: Vec<(&'a str, usize)>,
-}
-
-impl<'a> Tally<'a> {
-    fn add(&mut self, value: &'a str, at: &mut usize) {
-        if let Some(e) = self.seen.get_mut(*at).filter(|e| e.0 == value) {
-            e.1 += 1;
-            *at += 1;
-            return;
+impl Catalog {
+    pub fn new(items: Vec<Item>) -> Catalog {
+        let mut size_ids: HashMap<String, u16> = Default::default();
+        let mut colour_ids: HashMap<String, u16> = Default::default();
+        let (mut size_names, mut colour_names) = (Vec::new(), Vec::new());
+        let mut sizes = Vec::new();
+        let mut facts = Vec::with_capacity(items.len());
+        let number = |ids: &mut HashMap<String, u16>, names: &mut Vec<String>, v: &str| -> u16 {
+            *ids.entry(v.to_string()).or_insert_with(|| {
+                names.push(v.to_string());
+                // A shop has a few dozen sizes and colours; more than u16 can number would be a bug upstream.
+                u16::try_from(names.len() - 1).unwrap_or(NO_COLOUR - 1)
+            })
+        };
+        for item in &items {
+            let sizes_at = sizes.len() as u32;
+            for (v, stocked) in &item.sizes {
+                sizes.push((number(&mut size_ids, &mut size_names, v), *stocked));
+            }
+            let colour = if item.colour.is_empty() { NO_COLOUR } else { number(&mut colour_ids, &mut colour_names, &item.colour) };
+            let styles = item.styles.iter().filter_map(|s| STYLES.iter().position(|(label, _)| label == s)).fold(0u32, |bits, k| bits | 1 << k);
+            facts.push(Facts {
+                sizes_at,
+                sizes_len: item.sizes.len().min(u16::MAX as usize) as u16,
+                colour,
+                styles,
+                in_stock: item.in_stock(),
+                rupees: item.price / 100,
+                discount: item.discount(),
+            });
         }
-        match self.seen.iter().position(|e| e.0 == value) {
-            Some(k) => {
-                self.seen[k].1 += 1;
-                *at = k + 1;
-            }
-            None => {
-                self.seen.push((value, 1));
-                *at = self.seen.len();
-            }
+        Catalog { items, facts, sizes, size_names, colour_names }
+    }
+
+    pub fn items(&self) -> &[Item] {
+        &self.items
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    fn sizes_of(&self, i: usize) -> &[(u16, bool)] {
+        let f = &self.facts[i];
+        &self.sizes[f.sizes_at as usize..f.sizes_at as usize + f.sizes_len as usize]
+    }
+}
+
+/// A filter in the catalog's numbers. A chosen value no product has matches nothing.
+struct Chosen {
+    /// Per size id: chosen? None: no size filter.
+    sizes: Option<Vec<bool>>,
+    colours: Option<Vec<bool>>,
+    styles: Option<u32>,
+    price_min: Option<i64>,
+    price_max: Option<i64>,
+    discount: Option<i64>,
+    in_stock: bool,
+}
+
+impl Chosen {
+    fn of(catalog: &Catalog, f: &Filter) -> Chosen {
+        let flags = |chosen: &BTreeSet<String>, names: &[String]| (!chosen.is_empty()).then(|| names.iter().map(|n| chosen.contains(n)).collect());
+        let styles = (!f.styles.is_empty())
+            .then(|| STYLES.iter().enumerate().filter(|(_, (label, _))| f.styles.contains(*label)).fold(0u32, |bits, (k, _)| bits | 1 << k));
+        Chosen {
+            sizes: flags(&f.sizes, &catalog.size_names),
+            colours: flags(&f.colours, &catalog.colour_names),
+            styles,
+            price_min: f.price_min,
+            price_max: f.price_max,
+            discount: f.discount,
+            in_stock: f.in_stock,
         }
     }
 
-    fn counted(self) -> BTreeMap<&'a str, usize> {
-        self.seen.into_iter().collect()
+    /// Which filters product `i` fails, as bits.
+    fn failures(&self, catalog: &Catalog, i: usize) -> u8 {
+        let x = &catalog.facts[i];
+        let checks = [
+            self.sizes.as_ref().is_none_or(|chosen| catalog.sizes_of(i).iter().any(|&(s, stocked)| chosen[s as usize] && (stocked || !self.in_stock))),
+            self.colours.as_ref().is_none_or(|chosen| chosen.get(x.colour as usize).copied().unwrap_or(false)),
+            self.styles.is_none_or(|bits| x.styles & bits != 0),
+            self.price_min.is_none_or(|m| x.rupees >= m) && self.price_max.is_none_or(|m| x.rupees <= m),
+            self.discount.is_none_or(|d| x.discount >= d),
+            !self.in_stock || x.in_stock,
+        ];
+        checks.iter().enumerate().filter(|(_, ok)| !**ok).fold(0u8, |bits, (i, _)| bits | (1 << i))
     }
 }
 
@@ -289,39 +364,32 @@ type Place = (Reverse<bool>, Reverse<i64>, Reverse<i64>, i64);
 /// products a shopper can buy first in every order, then the sort's own key (larger first), then
 /// best sellers, then id. Relevance counts in twentieths of the best match: scores that close are a
 /// tie, which popularity decides (the same style in another colour scores the same).
-fn sort_keys(items: &[Item], shown: &[usize], relevance: Option<&[f32]>, sort: Sort) -> Vec<(Place, usize)> {
+fn sort_keys(catalog: &Catalog, shown: &[usize], relevance: Option<&[f32]>, sort: Sort) -> Vec<(Place, usize)> {
     let best = relevance.map_or(0.0, |r| shown.iter().map(|&i| r[i]).fold(0.0f32, f32::max));
     let bucket = |i: usize| relevance.map_or(0, |r| if best > 0.0 { (r[i] / best * 20.0).round() as i64 } else { 0 });
     shown
         .iter()
         .map(|&i| {
-            let x = &items[i];
+            let (x, facts) = (&catalog.items[i], &catalog.facts[i]);
             let first: i64 = match sort {
                 Sort::Relevance => bucket(i),
                 Sort::Popularity => 0,
                 Sort::Newest => x.created_at,
                 Sort::PriceLowToHigh => -x.price,
                 Sort::PriceHighToLow => x.price,
-                Sort::Discount => x.discount(),
+                Sort::Discount => facts.discount,
                 // hundredths of a star, then how many rated it
                 Sort::Rating => (x.rating * 100.0).round() as i64 * 1_000_000 + x.rating_count.min(999_999),
             };
-            ((Reverse(x.in_stock()), Reverse(first), Reverse(x.sold_count), x.id), i)
+            ((Reverse(facts.in_stock), Reverse(first), Reverse(x.sold_count), x.id), i)
         })
         .collect()
 }
 
-/// `shown` in the order of `sort`.
-fn ranked(items: &[Item], shown: &[usize], relevance: Option<&[f32]>, sort: Sort) -> Vec<usize> {
-    let mut keyed = sort_keys(items, shown, relevance, sort);
-    keyed.sort_unstable();
-    keyed.into_iter().map(|(_, i)| i).collect()
-}
-
-/// The first `n` of `candidates` in the order of `sort`, without counting filters (search
-/// suggestions): the same order as `run`'s first page.
-pub fn first(items: &[Item], candidates: &[usize], relevance: Option<&[f32]>, sort: Sort, n: usize) -> Vec<i64> {
-    let mut keyed = sort_keys(items, candidates, relevance, sort);
+/// The first `n` of `candidates` in the order of `sort`, in order: only those are sorted, the
+/// rest are only set apart from them.
+fn first_places(catalog: &Catalog, candidates: &[usize], relevance: Option<&[f32]>, sort: Sort, n: usize) -> Vec<usize> {
+    let mut keyed = sort_keys(catalog, candidates, relevance, sort);
     if n == 0 || keyed.is_empty() {
         return vec![];
     }
@@ -330,66 +398,74 @@ pub fn first(items: &[Item], candidates: &[usize], relevance: Option<&[f32]>, so
         keyed.truncate(n);
     }
     keyed.sort_unstable();
-    keyed.into_iter().map(|(_, i)| items[i].id).collect()
+    keyed.into_iter().map(|(_, i)| i).collect()
 }
 
-/// Filters, counts, sorts and pages `items`. `relevance` (a search) gives each candidate's score by
-/// index into `items`; only those are listed, and 'relevance' sorts by it.
-pub fn run(items: &[Item], candidates: &[usize], relevance: Option<&[f32]>, filter: &Filter, sort: Sort, page: usize) -> Outcome {
-    let mut sizes = Tally::default();
-    let mut colours = Tally::default();
-    let mut styles = Tally::default();
+/// The first `n` of `candidates` in the order of `sort`, without counting filters (search
+/// suggestions): the same order as `run`'s first page.
+pub fn first(catalog: &Catalog, candidates: &[usize], relevance: Option<&[f32]>, sort: Sort, n: usize) -> Vec<i64> {
+    first_places(catalog, candidates, relevance, sort, n).into_iter().map(|i| catalog.items[i].id).collect()
+}
+
+/// Filters, counts, sorts and pages the catalog's `candidates` (places in it). `relevance` (a
+/// search) gives each candidate's score by place; only those are listed, and 'relevance' sorts by it.
+pub fn run(catalog: &Catalog, candidates: &[usize], relevance: Option<&[f32]>, filter: &Filter, sort: Sort, page: usize) -> Outcome {
+    let chosen = Chosen::of(catalog, filter);
+    let mut sizes = vec![0usize; catalog.size_names.len()];
+    let mut colours = vec![0usize; catalog.colour_names.len()];
+    let mut styles = [0usize; STYLES.len()];
     let mut discounts = [0usize; DISCOUNT_STEPS.len()];
     let (mut price_min, mut price_max) = (i64::MAX, 0i64);
     let mut in_stock = 0usize;
     let mut shown: Vec<usize> = Vec::new();
     for &i in candidates {
-        let item = &items[i];
-        let fails = failures(item, filter);
+        let x = &catalog.facts[i];
+        let fails = chosen.failures(catalog, i);
         // An item counts towards a filter's values when every other filter lets it through.
         let others_pass = |dim: usize| fails & !(1 << dim) == 0;
         if fails == 0 {
             shown.push(i);
         }
         if others_pass(SIZE) {
-            let mut at = 0;
-            for (v, stocked) in &item.sizes {
-                if *stocked || !filter.in_stock {
-                    sizes.add(v, &mut at);
+            for &(s, stocked) in catalog.sizes_of(i) {
+                if stocked || !filter.in_stock {
+                    sizes[s as usize] += 1;
                 }
             }
         }
-        if others_pass(COLOUR) && !item.colour.is_empty() {
-            colours.add(&item.colour, &mut 0);
+        if others_pass(COLOUR) && x.colour != NO_COLOUR {
+            colours[x.colour as usize] += 1;
         }
         if others_pass(STYLE) {
-            let mut at = 0;
-            for s in &item.styles {
-                styles.add(s, &mut at);
+            for (k, n) in styles.iter_mut().enumerate() {
+                *n += (x.styles >> k & 1) as usize;
             }
         }
         if others_pass(PRICE) {
-            price_min = price_min.min(item.price / 100);
-            price_max = price_max.max(item.price / 100);
+            price_min = price_min.min(x.rupees);
+            price_max = price_max.max(x.rupees);
         }
         if others_pass(DISCOUNT) {
             for (n, step) in DISCOUNT_STEPS.iter().enumerate() {
-                if item.discount() >= *step {
+                if x.discount >= *step {
                     discounts[n] += 1;
                 }
             }
         }
-        if others_pass(STOCK) && item.in_stock() {
+        if others_pass(STOCK) && x.in_stock {
             in_stock += 1;
         }
     }
-    // Relevance in twentieths of the best match: scores that close are a tie, which popularity
-    // decides (the same style in another colour scores the same). Buckets keep the order total.
-    let shown = ranked(items, &shown, relevance, sort);
     let total = shown.len();
-    let ids = shown.iter().skip((page.max(1) - 1) * PAGE_SIZE).take(PAGE_SIZE).map(|&i| items[i].id).collect();
-    let facet = |counts: BTreeMap<&str, usize>, chosen: &BTreeSet<String>| -> Vec<FacetCount> {
-        let mut out: Vec<FacetCount> = counts.into_iter().map(|(v, count)| FacetCount { value: v.to_string(), count, selected: chosen.contains(v) }).collect();
+    // Only the pages up to this one are put in order.
+    let end = page.max(1).saturating_mul(PAGE_SIZE).min(total);
+    let ranked = first_places(catalog, &shown, relevance, sort, end);
+    let ids = ranked.iter().skip((page.max(1) - 1) * PAGE_SIZE).take(PAGE_SIZE).map(|&i| catalog.items[i].id).collect();
+    let counted = |counts: &[usize], names: &[String]| -> BTreeMap<String, usize> {
+        counts.iter().zip(names).filter(|(n, _)| **n > 0).map(|(n, name)| (name.clone(), *n)).collect()
+    };
+    let facet = |counts: BTreeMap<String, usize>, chosen: &BTreeSet<String>| -> Vec<FacetCount> {
+        let mut out: Vec<FacetCount> = counts.into_iter().map(|(v, count)| FacetCount { selected: chosen.contains(&v), value: v, count }).collect();
         // A chosen value stays on the list (at 0) so the shopper can take it off.
         for c in chosen {
             if !out.iter().any(|f| &f.value == c) {
@@ -398,17 +474,17 @@ pub fn run(items: &[Item], candidates: &[usize], relevance: Option<&[f32]>, filt
         }
         out
     };
-    let (sizes, colours, styles) = (sizes.counted(), colours.counted(), styles.counted());
-    let mut size_facet = facet(sizes, &filter.sizes);
+    let style_counts: BTreeMap<String, usize> = STYLES.iter().zip(styles).filter(|(_, n)| *n > 0).map(|((label, _), n)| (label.to_string(), n)).collect();
+    let mut size_facet = facet(counted(&sizes, &catalog.size_names), &filter.sizes);
     size_facet.sort_by_key(|f| size_order(&f.value));
-    let mut style_facet = facet(styles, &filter.styles);
+    let mut style_facet = facet(style_counts, &filter.styles);
     style_facet.sort_by_key(|f| all_styles().position(|s| s == f.value).unwrap_or(usize::MAX));
     Outcome {
         ids,
         total,
         facets: Facets {
             sizes: size_facet,
-            colours: facet(colours, &filter.colours),
+            colours: facet(counted(&colours, &catalog.colour_names), &filter.colours),
             styles: style_facet,
             discounts: DISCOUNT_STEPS
                 .iter()
@@ -442,17 +518,17 @@ mod tests {
         }
     }
 
-    fn shop() -> Vec<Item> {
-        vec![
+    fn shop() -> Catalog {
+        Catalog::new(vec![
             item(1, 799, 999, "Black", &[("32B", true), ("34C", true)], "Everyday Padded T-Shirt Bra", 50),
             item(2, 799, 999, "Nude", &[("32B", false), ("34C", true)], "Everyday Padded T-Shirt Bra", 80),
             item(3, 1299, 2599, "Black", &[("34C", false)], "Lace Push-Up Bra", 10),
             item(4, 299, 299, "Black", &[("M", true)], "Cotton Hipster Panty", 200),
             item(5, 549, 799, "Wine", &[("32B", true)], "Cotton Non-Padded Bra", 5),
-        ]
+        ])
     }
 
-    fn all(items: &[Item]) -> Vec<usize> {
+    fn all(items: &Catalog) -> Vec<usize> {
         (0..items.len()).collect()
     }
 
@@ -557,6 +633,39 @@ mod tests {
         assert!(out.facets.colours.iter().any(|c| c.value == "Purple" && c.selected && c.count == 0));
         assert_eq!((out.facets.price_min, out.facets.price_max), (0, 0));
         assert!(run(&items, &all(&items), None, &Filter::default(), Sort::Popularity, 9).ids.is_empty());
+    }
+
+    #[test]
+    fn later_pages_continue_the_order_of_the_first() {
+        // 60 products (two and a half pages), prices and sales out of step, every fourth sold out.
+        let items = Catalog::new(
+            (1..=60)
+                .map(|id| {
+                    let sizes: &[(&str, bool)] = if id % 4 == 0 { &[("32B", false)] } else { &[("32B", true)] };
+                    item(id, 100 + (id * 37) % 500, 999, "Black", sizes, "Lace Bra", (id * 53) % 70)
+                })
+                .collect(),
+        );
+        for sort in [Sort::Popularity, Sort::PriceLowToHigh, Sort::Newest, Sort::Discount, Sort::Rating] {
+            let pages: Vec<i64> = (1..=3).flat_map(|p| run(&items, &all(&items), None, &Filter::default(), sort, p).ids).collect();
+            let every = first(&items, &all(&items), None, sort, 60);
+            assert_eq!(pages, every, "{sort:?}: pages 1-3 are the whole order cut in 24s");
+            let place = |id: i64| every.iter().position(|x| *x == id).unwrap();
+            assert!(every.iter().filter(|id| *id % 4 == 0).all(|id| place(*id) >= 45), "{sort:?}: the 15 sold out last");
+        }
+        let by_price: Vec<i64> = first(&items, &all(&items), None, Sort::PriceLowToHigh, 45).iter().map(|id| items.items()[*id as usize - 1].price).collect();
+        assert!(by_price.windows(2).all(|w| w[0] <= w[1]), "in stock, cheapest first");
+    }
+
+    #[test]
+    fn a_value_no_product_has_matches_nothing() {
+        let items = shop();
+        let f = Filter { sizes: ["99Z".to_string()].into(), ..Filter::default() };
+        assert_eq!(run(&items, &all(&items), None, &f, Sort::Popularity, 1).total, 0);
+        let f = Filter { styles: ["Sequinned".to_string()].into(), ..Filter::default() };
+        assert_eq!(run(&items, &all(&items), None, &f, Sort::Popularity, 1).total, 0);
+        let f = Filter { colours: ["Black".to_string(), "Purple".to_string()].into(), ..Filter::default() };
+        assert_eq!(run(&items, &all(&items), None, &f, Sort::Popularity, 1).ids, vec![4, 1, 3], "a known value still counts");
     }
 
     #[test]

@@ -9,11 +9,11 @@
 
 use drape_domain::search::{edit_distance, normalise, size_of, typos_allowed, within_typos, words, Word};
 use std::collections::{BTreeMap, HashMap};
-use tantivy::collector::TopDocs;
-use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
+use std::sync::{Arc, Mutex};
+use tantivy::query::{BooleanQuery, BoostQuery, EnableScoring, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST};
 use tantivy::tokenizer::{AsciiFoldingFilter, Language, LowerCaser, SimpleTokenizer, Stemmer, TextAnalyzer};
-use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
+use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
 /// What the index knows of one product.
 #[derive(Debug, Clone, Default)]
@@ -63,13 +63,47 @@ pub struct SearchIndex {
     raw: TextAnalyzer,
     /// Every word of names, categories and colours, with how many products carry it.
     vocabulary: HashMap<String, u32>,
-    /// Product names and category names, lower case, with their words (and stems), best sellers first:
+    /// Every word (and its stem) of product and category names, numbered by place: what a typed
+    /// word answers is worked out once per catalog word, not once per name that has it.
+    name_words: Vec<(String, String)>,
+    /// Product names and category names, lower case, with their words' numbers, best sellers first:
     /// query completions.
-    phrases: Vec<(String, Vec<(String, String)>)>,
-    /// (id, the words (and stems) of its name) of every category.
-    categories: Vec<(i64, Vec<(String, String)>)>,
+    phrases: Vec<(String, Vec<u32>)>,
+    /// (id, its name's words' numbers) of every category.
+    categories: Vec<(i64, Vec<u32>)>,
     docs: usize,
+    /// Product id by document number (segments one after another).
+    ids: Vec<i64>,
+    /// What each typed word matched, kept for the index's life: shoppers' queries are new
+    /// combinations of a much smaller set of words.
+    matched: Mutex<Matched>,
 }
+
+/// Matches of one typed word: (document number, score), by document number.
+type Matches = Arc<Vec<(u32, f32)>>;
+
+/// Typed words' matches, by the word and whether it was typed last (then it also matches as a
+/// word's start). Bounded by the matches held: when full it starts again.
+#[derive(Default)]
+struct Matched {
+    words: HashMap<(String, bool), Matches>,
+    /// Which catalog name words answer each typed word (completions, categories).
+    answering: HashMap<(String, bool), Arc<Vec<bool>>>,
+    held: usize,
+}
+
+impl Matched {
+    /// Makes room for `more` (counted as matches are).
+    fn keep(&mut self, more: usize) {
+        if self.held + more > MAX_MATCHES_HELD {
+            *self = Matched::default();
+        }
+        self.held += more;
+    }
+}
+
+/// Matches kept at most (8 bytes each): room for every word of a busy day, small next to the shelf.
+const MAX_MATCHES_HELD: usize = 2_000_000;
 
 fn analyzers() -> (TextAnalyzer, TextAnalyzer) {
     let stemmed =
@@ -162,12 +196,29 @@ impl SearchIndex {
             }
         }
         phrases.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.len().cmp(&b.0.len())).then(a.0.cmp(&b.0)));
-        let with_stems = |text: &str| -> Vec<(String, String)> {
-            tokens(&raw, text).into_iter().map(|w| (tokens(&stemmed, &w).pop().unwrap_or_else(|| w.clone()), w)).map(|(st, w)| (w, st)).collect()
+        let mut name_words: Vec<(String, String)> = Vec::new();
+        let mut numbers: HashMap<String, u32> = HashMap::new();
+        let mut numbered = |text: &str| -> Vec<u32> {
+            tokens(&raw, text)
+                .into_iter()
+                .map(|w| {
+                    *numbers.entry(w.clone()).or_insert_with(|| {
+                        let stem = tokens(&stemmed, &w).pop().unwrap_or_else(|| w.clone());
+                        name_words.push((w, stem));
+                        (name_words.len() - 1) as u32
+                    })
+                })
+                .collect()
         };
-        let phrases = phrases.into_iter().map(|(p, _)| (with_stems(&p), p)).map(|(w, p)| (p, w)).collect();
-        let categories = categories.iter().map(|(id, name)| (*id, with_stems(name))).collect();
-        Ok(SearchIndex { index, reader, fields, stemmed, raw, vocabulary, phrases, categories, docs: docs.len() })
+        let phrases = phrases.into_iter().map(|(p, _)| (numbered(&p), p)).map(|(w, p)| (p, w)).collect();
+        let categories = categories.iter().map(|(id, name)| (*id, numbered(name))).collect();
+        let searcher = reader.searcher();
+        let mut ids = Vec::with_capacity(docs.len());
+        for segment in searcher.segment_readers() {
+            let column = segment.fast_fields().i64("id")?;
+            ids.extend((0..segment.max_doc()).map(|doc| column.first(doc).unwrap_or(0)));
+        }
+        Ok(SearchIndex { index, reader, fields, stemmed, raw, vocabulary, name_words, phrases, categories, docs: docs.len(), ids, matched: Mutex::default() })
     }
 
     pub fn len(&self) -> usize {
@@ -232,28 +283,56 @@ impl SearchIndex {
         Box::new(BooleanQuery::new(should))
     }
 
-    /// Every product matching every word of `q`, best first. Nothing for a query without words.
+    /// Every product matching every word of `q`, by document number (callers rank them). Nothing
+    /// for a query without words. A product's score is the sum of its words' scores, as a query
+    /// that must match every word scores it; each word's matches are worked out once per index.
     pub fn search(&self, q: &str) -> Vec<Hit> {
         let words = words(q);
         if words.is_empty() || self.docs == 0 {
             return vec![];
         }
         let n = words.len();
-        let musts: Vec<(Occur, Box<dyn Query>)> = words.iter().enumerate().map(|(i, w)| (Occur::Must, self.word_query(w, i + 1 == n))).collect();
-        let query = BooleanQuery::new(musts);
+        let mut each: Vec<Matches> = words.iter().enumerate().map(|(i, w)| self.matches(w, i + 1 == n)).collect();
+        // The fewest matches first: every later word can only take some away.
+        each.sort_by_key(|m| m.len());
+        let mut all: Vec<(u32, f32)> = each[0].to_vec();
+        for more in &each[1..] {
+            let mut at = 0;
+            all.retain_mut(|(doc, score)| {
+                at += more[at..].partition_point(|(d, _)| d < doc);
+                match more.get(at) {
+                    Some((d, s)) if d == doc => {
+                        *score += s;
+                        true
+                    }
+                    _ => false,
+                }
+            });
+        }
+        all.into_iter().map(|(doc, score)| Hit { id: self.ids[doc as usize], score }).collect()
+    }
+
+    /// The documents one typed word matches, with their scores.
+    fn matches(&self, word: &Word, last: bool) -> Matches {
+        let key = (format!("{word:?}"), last);
+        if let Some(known) = self.matched.lock().unwrap_or_else(|e| e.into_inner()).words.get(&key) {
+            return known.clone();
+        }
         let searcher = self.reader.searcher();
-        let Ok(top) = searcher.search(&query, &TopDocs::with_limit(self.docs)) else {
-            return vec![];
-        };
-        let mut columns = HashMap::new();
-        let mut hits = Vec::with_capacity(top.len());
-        for (score, DocAddress { segment_ord, doc_id }) in top {
-            let column = columns.entry(segment_ord).or_insert_with(|| searcher.segment_reader(segment_ord).fast_fields().i64("id").ok());
-            if let Some(id) = column.as_ref().and_then(|c| c.first(doc_id)) {
-                hits.push(Hit { id, score });
+        let mut found = Vec::new();
+        if let Ok(weight) = self.word_query(word, last).weight(EnableScoring::enabled_from_searcher(&searcher)) {
+            let mut base = 0u32;
+            for segment in searcher.segment_readers() {
+                // A word that cannot be read matches nothing, like a word no product has.
+                let _ = weight.for_each(segment, &mut |doc, score| found.push((base + doc, score)));
+                base += segment.max_doc();
             }
         }
-        hits
+        let found = Arc::new(found);
+        let mut matched = self.matched.lock().unwrap_or_else(|e| e.into_inner());
+        matched.keep(found.len());
+        matched.words.insert(key, found.clone());
+        found
     }
 
     /// The catalog word nearest to `word` (fewest typos, then most products), if any is near enough.
@@ -320,62 +399,75 @@ impl SearchIndex {
         None
     }
 
-    /// The typed words' alternatives with their stems, once per query.
-    fn typed(&self, q: &str) -> Vec<Vec<(String, String)>> {
-        words(q)
-            .into_iter()
-            .filter_map(|w| match w {
-                Word::Size(_) => None,
-                Word::Text(alts) => {
-                    Some(alts.into_iter().map(|a| (tokens(&self.stemmed, &a).pop().unwrap_or_else(|| a.clone()), a)).map(|(st, a)| (a, st)).collect())
-                }
-            })
-            .collect()
+    /// For each typed word (sizes left out), which catalog name words answer it: the last typed
+    /// word may be the start of a word; the shopper's own spelling may have typos. Empty when no
+    /// word was typed. Worked out once per typed word and index.
+    fn answered(&self, q: &str) -> Vec<Arc<Vec<bool>>> {
+        let typed: Vec<Word> = words(q).into_iter().filter(|w| matches!(w, Word::Text(_))).collect();
+        let n = typed.len();
+        typed.iter().enumerate().map(|(i, w)| self.answering(w, i + 1 == n)).collect()
     }
 
-    /// Does the catalog word `have` (with its stem) answer a typed word (its alternatives with stems)?
-    /// The last typed word may be the start of a word; the shopper's own spelling may have typos.
-    fn answers(typed: &[(String, String)], have: &(String, String), last: bool) -> bool {
-        typed.iter().enumerate().any(|(k, (a, stem))| {
-            have.0 == *a
-                || have.1 == *stem
-                || (last && k == 0 && have.0.starts_with(a.as_str()))
-                || (k == 0 && typos_allowed(a) > 0 && within_typos(a, &have.0, typos_allowed(a) as usize))
-        })
+    fn answering(&self, word: &Word, last: bool) -> Arc<Vec<bool>> {
+        let key = (format!("{word:?}"), last);
+        if let Some(known) = self.matched.lock().unwrap_or_else(|e| e.into_inner()).answering.get(&key) {
+            return known.clone();
+        }
+        let Word::Text(alternatives) = word else { return Arc::new(vec![false; self.name_words.len()]) };
+        let alts: Vec<(&str, String)> = alternatives.iter().map(|a| (a.as_str(), tokens(&self.stemmed, a).pop().unwrap_or_else(|| a.clone()))).collect();
+        let yes: Vec<bool> = self
+            .name_words
+            .iter()
+            .map(|(word, stem)| {
+                alts.iter().enumerate().any(|(k, (a, a_stem))| {
+                    word == a
+                        || stem == a_stem
+                        || (last && k == 0 && word.starts_with(a))
+                        || (k == 0 && typos_allowed(a) > 0 && within_typos(a, word, typos_allowed(a) as usize))
+                })
+            })
+            .collect();
+        let yes = Arc::new(yes);
+        let mut matched = self.matched.lock().unwrap_or_else(|e| e.into_inner());
+        matched.keep(yes.len() / 8);
+        matched.answering.insert(key, yes.clone());
+        yes
+    }
+
+    /// Does a name (its words' numbers) answer every typed word?
+    fn fits(answered: &[Arc<Vec<bool>>], name: &[u32]) -> bool {
+        answered.iter().all(|yes| name.iter().any(|&w| yes[w as usize]))
     }
 
     /// Up to `n` completions of what is being typed: product and category names whose words answer
     /// every typed word, best sellers first.
     pub fn completions(&self, q: &str, n: usize) -> Vec<String> {
-        let typed = self.typed(q);
-        if typed.is_empty() {
-            return vec![];
-        }
-        let mut out: Vec<String> = Vec::new();
-        for (phrase, have) in &self.phrases {
-            let fits = typed.iter().enumerate().all(|(i, t)| have.iter().any(|h| Self::answers(t, h, i + 1 == typed.len())));
-            if fits && !out.contains(phrase) {
-                out.push(phrase.clone());
-                if out.len() == n {
-                    break;
-                }
-            }
-        }
-        out
+        self.suggest(q, 0, n).1
     }
 
     /// Categories (ids) whose names answer every typed word, in the order they were given.
     pub fn categories(&self, q: &str, n: usize) -> Vec<i64> {
-        let typed = self.typed(q);
-        if typed.is_empty() {
-            return vec![];
+        self.suggest(q, n, 0).0
+    }
+
+    /// Up to `categories` categories and `completions` completions for what is being typed, the
+    /// typed words read once for both.
+    pub fn suggest(&self, q: &str, categories: usize, completions: usize) -> (Vec<i64>, Vec<String>) {
+        let answered = self.answered(q);
+        if answered.is_empty() {
+            return (vec![], vec![]);
         }
-        self.categories
-            .iter()
-            .filter(|(_, have)| typed.iter().enumerate().all(|(i, t)| have.iter().any(|h| Self::answers(t, h, i + 1 == typed.len()))))
-            .map(|(id, _)| *id)
-            .take(n)
-            .collect()
+        let found = self.categories.iter().filter(|(_, name)| Self::fits(&answered, name)).map(|(id, _)| *id).take(categories).collect();
+        let mut out: Vec<String> = Vec::new();
+        for (phrase, name) in &self.phrases {
+            if out.len() == completions {
+                break;
+            }
+            if Self::fits(&answered, name) && !out.contains(phrase) {
+                out.push(phrase.clone());
+            }
+        }
+        (found, out)
     }
 
     #[doc(hidden)]
@@ -455,6 +547,35 @@ mod tests {
         assert_eq!(ix.did_you_mean("zzzzzzzz qqqqqq"), None);
         assert_eq!(ix.corrected("strapless brs"), Some("strapless bra".into()));
         assert_eq!(ix.corrected("panties"), None, "a synonym is not a typo");
+    }
+
+    /// The same query asked of tantivy whole: every word a Must clause.
+    fn whole(ix: &SearchIndex, q: &str) -> Vec<(i64, f32)> {
+        let ws = words(q);
+        let n = ws.len();
+        let query = BooleanQuery::new(ws.iter().enumerate().map(|(i, w)| (Occur::Must, ix.word_query(w, i + 1 == n))).collect());
+        let searcher = ix.reader.searcher();
+        let top = searcher.search(&query, &tantivy::collector::TopDocs::with_limit(100)).unwrap();
+        let mut out: Vec<(i64, f32)> = top.into_iter().map(|(score, a)| (ix.ids[a.doc_id as usize], score)).collect();
+        out.sort_by_key(|h| h.0);
+        out
+    }
+
+    #[test]
+    fn words_matched_apart_score_as_the_whole_query_does() {
+        let ix = shop();
+        for q in ["strapless brs", "cotton p", "red 36c", "bra", "nite suit", "cotton hipster panty", "br1003-nud", "wine", "cotton bra", "pyjama l"] {
+            for _ in 0..2 {
+                // asked twice: the second time from the kept matches
+                let mut got: Vec<(i64, f32)> = ix.search(q).into_iter().map(|h| (h.id, h.score)).collect();
+                got.sort_by_key(|h| h.0);
+                let want = whole(&ix, q);
+                assert_eq!(got.iter().map(|h| h.0).collect::<Vec<_>>(), want.iter().map(|h| h.0).collect::<Vec<_>>(), "{q}");
+                for (g, w) in got.iter().zip(&want) {
+                    assert!((g.1 - w.1).abs() < 1e-4, "{q}: {} scored {} apart, {} whole", g.0, g.1, w.1);
+                }
+            }
+        }
     }
 
     #[test]

@@ -25,18 +25,19 @@ pub struct AppState {
     pub store: Store,
     pub clock: Arc<dyn Clock>,
     pub config: Arc<config::Config>,
-    /// The payment provider's adapter (Razorpay, or the sandbox speaking its protocol).
-    pub razorpay: payments::razorpay::Razorpay,
+    /// The payment provider's adapter (Razorpay, or the sandbox speaking its protocol). Shared:
+    /// the state is cloned for every request, the adapters' settings need not be.
+    pub razorpay: Arc<payments::razorpay::Razorpay>,
     /// The PayU adapter (the alternative provider).
-    pub payu: payments::payu::PayU,
+    pub payu: Arc<payments::payu::PayU>,
     /// Listings' and search's picture of the catalog, rebuilt when the catalog changes.
     pub shelves: Arc<features::listings::shelf::Shelves>,
 }
 
 impl AppState {
     pub fn new(store: Store, clock: Arc<dyn Clock>, config: config::Config) -> Self {
-        let razorpay = payments::razorpay::Razorpay::new(config.payments.clone());
-        let payu = payments::payu::PayU::new(config.payments.clone());
+        let razorpay = Arc::new(payments::razorpay::Razorpay::new(config.payments.clone()));
+        let payu = Arc::new(payments::payu::PayU::new(config.payments.clone()));
         AppState { store, clock, config: Arc::new(config), razorpay, payu, shelves: Arc::default() }
     }
     pub fn now(&self) -> chrono::DateTime<chrono::Utc> {

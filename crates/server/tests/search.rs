@@ -340,3 +340,43 @@ async fn a_listing_tells_the_shopper_which_of_its_products_are_in_their_wishlist
     other.login(&app, "9123456789").await;
     assert_eq!(other.get(&app, "/web/api/v1/products/?category_slug=bras").await.json()["in_wishlist"], serde_json::json!([]));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_burst_every_request_sent_after_a_change_sees_it() {
+    // Requests in flight share the catalog version's reads; none sent after a change may be
+    // answered from a read that began before it.
+    let app = app().await;
+    let b = Browser::new();
+    let q = "/web/api/v1/products/?q=capri&sort=price_asc";
+    let id = b.clone().get(&app, q).await.json()["products"][0]["id"].as_i64().unwrap();
+    for round in 0..5 {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let busy: Vec<_> = (0..16)
+            .map(|_| {
+                let (router, stop, req) = (app.router.clone(), stop.clone(), b.clone());
+                tokio::spawn(async move {
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        let _ = tower::ServiceExt::oneshot(router.clone(), req.get_request(q)).await;
+                    }
+                })
+            })
+            .collect();
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        sqlx::query("UPDATE products SET name = $1 WHERE id = $2")
+            .bind(format!("Capri Leggings Burst{round}"))
+            .bind(id)
+            .execute(app.db.any_pool())
+            .await
+            .unwrap();
+        let answers = burst(&app, (0..32).map(|_| b.get_request(&format!("/web/api/v1/products/?q=burst{round}"))).collect()).await;
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for t in busy {
+            t.await.unwrap();
+        }
+        for a in &answers {
+            assert_eq!(a.status, 200);
+            let list: Value = serde_json::from_str(&a.text).unwrap();
+            assert_eq!(list["total"], 1, "round {round}: a request sent after the change missed it");
+        }
+    }
+}

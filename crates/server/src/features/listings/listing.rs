@@ -163,8 +163,11 @@ fn read_filters(q: &ListingQuery, searching: bool) -> ApiResult<(Filter, Sort, u
 
 /// Best sellers a shopper can buy now.
 pub fn best_sellers(shelf: &Shelf, n: usize) -> Vec<i64> {
-    let all = shelf.in_category(None);
-    listing::run(&shelf.items, &all, None, &Filter { in_stock: true, ..Filter::default() }, Sort::Popularity, 1).ids.into_iter().take(n).collect()
+    listing::run(&shelf.catalog, shelf.in_category(None), None, &Filter { in_stock: true, ..Filter::default() }, Sort::Popularity, 1)
+        .ids
+        .into_iter()
+        .take(n)
+        .collect()
 }
 
 /// A search's words as the shop reads them, or a 400 for a query too long to be one.
@@ -231,25 +234,23 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
 
 /// One page of a category or a search as every shopper sees it (`in_wishlist` left empty).
 fn list_page(shelf: &Shelf, category: Option<i64>, words: Option<&str>, filter: &Filter, sort: Sort, page: usize) -> ProductList {
-    let mut candidates = shelf.in_category(category);
+    let in_category = shelf.in_category(category);
+    let mut candidates = None;
     let mut relevance = None;
     let mut search = None;
     if let Some(words) = words {
-        let hits = shelf.index.search(words);
-        let mut scores = vec![0f32; shelf.items.len()];
-        for h in &hits {
-            if let Some(&i) = shelf.position.get(&h.id) {
-                scores[i] = h.score;
-            }
+        let (mut matched, scores) = shelf.matching(words);
+        if category.is_some() {
+            matched.retain(|i| in_category.binary_search(i).is_ok());
         }
-        candidates.retain(|&i| scores[i] > 0.0);
+        let candidates = candidates.insert(matched);
         relevance = Some(scores);
         let matched = !candidates.is_empty();
         let (did_you_mean, popular) = if matched { (None, vec![]) } else { (shelf.index.did_you_mean(words), shelf.cards(&best_sellers(shelf, 8))) };
         let corrected = if matched { shelf.index.corrected(words) } else { None };
         search = Some(SearchInfo { q: words.to_string(), matched, corrected, did_you_mean, popular });
     }
-    let out = listing::run(&shelf.items, &candidates, relevance.as_deref(), filter, sort, page);
+    let out = listing::run(&shelf.catalog, candidates.as_deref().unwrap_or(in_category), relevance.as_deref(), filter, sort, page);
     let facet = |values: Vec<listing::FacetCount>, swatch: bool| -> Vec<FacetValue> {
         values
             .into_iter()

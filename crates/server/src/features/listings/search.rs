@@ -59,25 +59,16 @@ pub async fn suggestions(State(state): State<AppState>, Query(q): Query<SuggestQ
     if let Some(known) = shelf.suggestions.get(&words) {
         return Ok(Json((*known).clone()));
     }
-    let hits = shelf.index.search(&words);
-    let mut scores = vec![0f32; shelf.items.len()];
-    let mut candidates = Vec::with_capacity(hits.len());
-    for h in &hits {
-        if let Some(&i) = shelf.position.get(&h.id) {
-            scores[i] = h.score;
-            candidates.push(i);
-        }
-    }
-    let top = listing::first(&shelf.items, &candidates, Some(&scores), Sort::Relevance, 6);
+    let (candidates, scores) = shelf.matching(&words);
+    let top = listing::first(&shelf.catalog, &candidates, Some(&scores), Sort::Relevance, 6);
     out.products = shelf.cards(&top);
-    out.categories = shelf
-        .index
-        .categories(&words, 4)
+    let (categories, completions) = shelf.index.suggest(&words, 4, 6);
+    out.categories = categories
         .into_iter()
         .filter_map(|id| shelf.categories.iter().find(|c| c.id == id))
         .map(|c| CategoryLink { id: c.id, name: c.name.clone(), slug: c.slug.clone(), url: format!("/{}/", c.slug) })
         .collect();
-    out.completions = shelf.index.completions(&words, 6);
+    out.completions = completions;
     out.corrected = shelf.index.corrected(&words);
     shelf.suggestions.keep(words, Arc::new(out.clone()));
     Ok(Json(out))

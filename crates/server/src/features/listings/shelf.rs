@@ -10,7 +10,7 @@ use super::search::SearchSuggestions;
 use crate::error::{ApiError, ApiResult};
 use crate::features::catalog::{card_of, CardFacts, ProductCard};
 use crate::AppState;
-use drape_domain::listing::{styles_of, Item};
+use drape_domain::listing::{styles_of, Catalog, Item};
 use drape_search::{Doc, SearchIndex};
 use drape_store::catalog::Category;
 use drape_store::searches::CatalogFacts;
@@ -52,9 +52,13 @@ impl<T> Answers<T> {
 pub struct Shelf {
     pub version: i64,
     built: Instant,
-    pub items: Vec<Item>,
-    /// Product id → its place in `items`.
-    pub position: HashMap<i64, usize>,
+    pub catalog: Catalog,
+    /// Product id → its place in `catalog` (u32::MAX: not on the shelf). Ids are the database's
+    /// row numbers, so an array indexed by them is small and faster than hashing.
+    place: Vec<u32>,
+    /// Every place in `catalog`, and a category's places (its sub-categories' included), in order.
+    every: Vec<usize>,
+    by_category: HashMap<i64, Vec<usize>>,
     /// Colour name → its swatch (#rrggbb).
     pub swatches: HashMap<String, String>,
     pub categories: Vec<Category>,
@@ -144,12 +148,23 @@ impl Shelf {
             items.push(item);
         }
         let index = SearchIndex::build(&docs, &categories.iter().map(|c| (c.id, c.name.clone())).collect::<Vec<_>>())?;
-        let position = items.iter().enumerate().map(|(i, it)| (it.id, i)).collect();
+        let mut place = vec![u32::MAX; items.iter().map(|it| it.id.max(0) as usize + 1).max().unwrap_or(0)];
+        for (i, it) in items.iter().enumerate() {
+            place[it.id.max(0) as usize] = i as u32;
+        }
+        let mut by_category: HashMap<i64, Vec<usize>> = HashMap::new();
+        for (i, item) in items.iter().enumerate() {
+            for c in &item.category_ids {
+                by_category.entry(*c).or_default().push(i);
+            }
+        }
         Ok(Shelf {
             version: facts.version,
             built: Instant::now(),
-            items,
-            position,
+            every: (0..items.len()).collect(),
+            catalog: Catalog::new(items),
+            by_category,
+            place,
             swatches,
             categories,
             index,
@@ -164,9 +179,27 @@ impl Shelf {
         ids.iter().filter_map(|id| self.cards.get(id).cloned()).collect()
     }
 
-    /// Positions of the products in a category (its sub-categories included), or of all.
-    pub fn in_category(&self, category: Option<i64>) -> Vec<usize> {
-        (0..self.items.len()).filter(|&i| category.is_none_or(|c| self.items[i].category_ids.contains(&c))).collect()
+    /// The products matching a search's words: their places on the shelf, and the score of every
+    /// place (0 for those that did not match).
+    pub fn matching(&self, words: &str) -> (Vec<usize>, Vec<f32>) {
+        let hits = self.index.search(words);
+        let mut scores = vec![0f32; self.catalog.len()];
+        let mut places = Vec::with_capacity(hits.len());
+        for h in &hits {
+            if let Some(&i) = usize::try_from(h.id).ok().and_then(|id| self.place.get(id)).filter(|i| **i != u32::MAX) {
+                scores[i as usize] = h.score;
+                places.push(i as usize);
+            }
+        }
+        (places, scores)
+    }
+
+    /// Places of the products in a category (its sub-categories included), or of all.
+    pub fn in_category(&self, category: Option<i64>) -> &[usize] {
+        match category {
+            None => &self.every,
+            Some(c) => self.by_category.get(&c).map(Vec::as_slice).unwrap_or_default(),
+        }
     }
 }
 
@@ -176,6 +209,9 @@ pub struct Shelves {
     current: RwLock<Option<Arc<Shelf>>>,
     /// One rebuild at a time; the others wait for it and use its shelf.
     rebuilding: tokio::sync::Mutex<()>,
+    /// The last version read and when that read began. One read at a time: the requests waiting
+    /// meanwhile share the next one (see `version`).
+    reading: tokio::sync::Mutex<Option<(i64, Instant)>>,
 }
 
 impl Shelves {
@@ -185,9 +221,26 @@ impl Shelves {
     }
 }
 
+/// The catalog's version as of a moment after this call began, so a change committed before the
+/// request arrived is always seen. A read that began after a request arrived answers for it too:
+/// with 64 requests in flight the database is asked once or twice per read's time, not 64 times.
+async fn version(state: &AppState) -> ApiResult<i64> {
+    let asked = Instant::now();
+    let mut last = state.shelves.reading.lock().await;
+    if let Some((version, began)) = *last {
+        if began >= asked {
+            return Ok(version);
+        }
+    }
+    let began = Instant::now();
+    let version = state.store.catalog_version().await?;
+    *last = Some((version, began));
+    Ok(version)
+}
+
 /// The shelf at the catalog's current version, rebuilt first when the catalog has moved.
 pub async fn current(state: &AppState) -> ApiResult<Arc<Shelf>> {
-    let version = state.store.catalog_version().await?;
+    let version = version(state).await?;
     if let Some(shelf) = state.shelves.fresh(version) {
         return Ok(shelf);
     }
