@@ -123,6 +123,21 @@ async fn main() -> anyhow::Result<()> {
     }
     let n = fresh.len();
     run(&router, &format!("  … each asked for the first time ({n})"), &fresh, n, 20.0, false).await?;
+    // The rows above meet each word again and again (as shoppers' words do); here every query has a
+    // word nobody typed before (a letter left out), so its matches are worked out under load too.
+    let mut unseen = Vec::new();
+    for style in ["padded", "seamless", "strapless", "minimiser", "nightie", "leggings", "hipster", "boyshorts", "pyjama", "bralette", "camisole", "lounge"] {
+        for k in 1..style.len() {
+            let typo: String = style.chars().enumerate().filter(|(i, _)| *i != k).map(|(_, c)| c).collect();
+            for colour in ["", " black"] {
+                unseen.push(format!("/web/api/v1/drape-search/?q={typo}{}", colour.replace(' ', "%20")));
+            }
+        }
+    }
+    unseen.sort();
+    unseen.dedup();
+    let n = unseen.len();
+    run(&router, &format!("  … with a word never typed before ({n})"), &unseen, n, 20.0, false).await?;
     let lists: Vec<String> = [
         "/web/api/v1/products/?category_slug=bras&color=Black,Nude&size=34B&sort=price_asc",
         "/web/api/v1/products/?category_slug=panties&style=Cotton&in_stock=1&sort=discount",
