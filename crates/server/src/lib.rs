@@ -11,6 +11,7 @@ pub mod features;
 pub mod limits;
 pub mod openapi;
 pub mod payments;
+pub mod revalidation;
 pub mod routes;
 pub mod security;
 pub mod web;

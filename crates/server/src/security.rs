@@ -225,6 +225,9 @@ pub async fn answers(State(state): State<AppState>, req: Request, next: Next) ->
     let header_bytes: usize = req.headers().iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
     let path = req.uri().path();
     let personal = crate::web::is_api_path(path) && !path.starts_with("/media/");
+    let catalog = crate::revalidation::is_catalog_answer(path);
+    let validate = crate::revalidation::wanted(req.method(), path);
+    let asked = req.headers().get(header::IF_NONE_MATCH).cloned();
     let mut res = if header_bytes > HEADER_LIMIT {
         ApiError::new(
             StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
@@ -244,7 +247,11 @@ pub async fn answers(State(state): State<AppState>, req: Request, next: Next) ->
         h.insert(header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains"));
     }
     if personal && !h.contains_key(header::CACHE_CONTROL) {
-        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        // Catalog answers may be kept by the browser and revalidated (crate::revalidation).
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static(if catalog { "private, no-cache" } else { "no-store" }));
+    }
+    if validate {
+        return crate::revalidation::tagged(asked, res).await;
     }
     res
 }

@@ -497,3 +497,52 @@ async fn the_buy_now_login_prompt_is_an_operator_setting() {
     let app = app_with(|c| c.buy_now_login_prompt = true, false).await;
     assert_eq!(Browser::new().get(&app, "/api/v1/me/").await.json()["buy_now_login_prompt"], true);
 }
+
+#[tokio::test]
+async fn catalog_answers_and_media_carry_a_tag_and_answer_304_while_unchanged() {
+    use axum::http::header::{ETAG, IF_NONE_MATCH};
+    let app = app().await;
+    let mut b = Browser::new();
+    let path = "/web/api/v1/product-mobile/everyday-padded-t-shirt-bra-black/";
+    let first = b.get(&app, path).await;
+    assert_eq!(first.status, 200);
+    let tag = first.headers[ETAG].clone();
+    assert!(tag.to_str().unwrap().starts_with("W/\""), "{tag:?}");
+    let with_tag = |b: &Browser, path: &str, tag: &axum::http::HeaderValue| {
+        let mut req = b.get_request(path);
+        req.headers_mut().insert(IF_NONE_MATCH, tag.clone());
+        req
+    };
+    let same = burst(&app, vec![with_tag(&b, path, &tag)]).await.remove(0);
+    assert_eq!(same.status, 304, "{}", same.text);
+    assert!(same.text.is_empty());
+    assert_eq!(same.headers[ETAG], tag);
+    // Another answer's tag, or none: the whole answer.
+    let other = b.get(&app, "/web/api/v1/products/?category_slug=bras").await;
+    assert_eq!(burst(&app, vec![with_tag(&b, path, &other.headers[ETAG])]).await.remove(0).status, 200);
+    let list = "/web/api/v1/products/?category_slug=bras";
+    assert_eq!(burst(&app, vec![with_tag(&b, list, &other.headers[ETAG])]).await.remove(0).status, 304);
+    // A price change: the old tag no longer matches.
+    let id = first.json()["id"].as_i64().unwrap();
+    sqlx::query("UPDATE products SET price = price + 10000 WHERE id = $1").bind(id).execute(app.db.any_pool()).await.unwrap();
+    let changed = burst(&app, vec![with_tag(&b, path, &tag)]).await.remove(0);
+    assert_eq!(changed.status, 200);
+    assert_ne!(changed.headers[ETAG], tag);
+    // The listing showing that price moves on too.
+    assert_eq!(burst(&app, vec![with_tag(&b, list, &other.headers[ETAG])]).await.remove(0).status, 200);
+    // Media.
+    let body = first.text.clone();
+    let at = body.find("/media/products/").expect("the product names its images");
+    let image = &body[at..at + body[at..].find('"').unwrap()];
+    let pic = b.get(&app, image).await;
+    assert_eq!(pic.status, 200);
+    assert_eq!(burst(&app, vec![with_tag(&b, image, &pic.headers[ETAG])]).await.remove(0).status, 304);
+    // Brotli for a client that takes it, gzip for one that takes only gzip.
+    for (accepts, sent) in [("br, gzip", "br"), ("gzip", "gzip")] {
+        let mut req = b.get_request("/web/api/v1/products/?category_slug=panties");
+        req.headers_mut().insert(axum::http::header::ACCEPT_ENCODING, axum::http::HeaderValue::from_static(accepts));
+        assert_eq!(burst(&app, vec![req]).await.remove(0).headers["content-encoding"], sent, "{accepts}");
+    }
+    // Writes and personal answers carry no tag.
+    assert!(b.get(&app, "/get/view-cart-info/").await.headers.get(ETAG).is_none());
+}

@@ -324,15 +324,15 @@ async fn every_answer_carries_the_security_headers() {
 
     // Personal answers are never stored by a cache.
     b.login(&app, DEMO_SHOPPER_MOBILE).await;
-    for path in [
-        "/api/v1/me/",
-        "/api/v3/wishlist/",
-        "/get/view-cart-info/",
-        "/cart_dropdown_mobile_ajax/",
-        "/web/api/v1/product-mobile/everyday-padded-t-shirt-bra-black/",
-    ] {
-        assert_eq!(b.get(&app, path).await.headers["cache-control"], "no-store", "{path}");
+    for path in ["/api/v1/me/", "/api/v3/wishlist/", "/get/view-cart-info/", "/cart_dropdown_mobile_ajax/"] {
+        let a = b.get(&app, path).await;
+        assert_eq!(a.headers["cache-control"], "no-store", "{path}");
+        assert!(a.headers.get("etag").is_none(), "{path}");
     }
+    // A catalog answer (it carries the viewer's wishlist flag) is kept by no shared cache and
+    // revalidated by the browser every time.
+    let product = b.get(&app, "/web/api/v1/product-mobile/everyday-padded-t-shirt-bra-black/").await;
+    assert_eq!(product.headers["cache-control"], "private, no-cache");
 
     // A missing hashed asset is a 404, never index.html cached for a year.
     let stale = b.get(&app, "/assets/app-old999.js").await;

@@ -1,0 +1,84 @@
+//! Validators on catalog answers and media: a weak `ETag` worked out from the body, and `304 Not
+//! Modified` without a body when the browser already holds it (`If-None-Match`). Catalog answers
+//! are `Cache-Control: private, no-cache`: the browser may keep them but asks every time (they can
+//! carry the viewer's wishlist flag, so no shared cache keeps them), and a phone on a slow network
+//! then downloads only what changed.
+//!
+//! The tag is a hash of the bytes the handler answered, before compression: weak (`W/`), as one
+//! tag then stands for the gzip and the Brotli forms of the same answer.
+
+use axum::body::HttpBody as _;
+use axum::body::{to_bytes, Body};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::response::Response;
+use std::hash::{Hash, Hasher};
+
+/// Bodies above this are sent without a tag (no catalog answer or image comes near it).
+const MOST_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Catalog answers: the same for every visitor but for viewer flags, read far more than changed.
+const CATALOG: [&str; 12] = [
+    "/web/api/v1/product-mobile/",
+    "/web/api/v1/product/",
+    "/web/api/v1/product-feature/",
+    "/iteminstock/",
+    "/web/api/v1/products/",
+    "/web/api/v1/drape-search/",
+    "/web/api/v1/drape-popular-search/",
+    "/web/api/v1/drape-topproducts-search/",
+    "/api/v2/main-menu-msite/",
+    "/web/api/v1/featured/",
+    "/web/api/v1/more-like-this/",
+    "/web/api/v1/recommendations/",
+];
+
+pub fn is_catalog_answer(path: &str) -> bool {
+    CATALOG.iter().any(|p| path.starts_with(p))
+}
+
+/// Should this request's answer carry a validator?
+pub fn wanted(method: &Method, path: &str) -> bool {
+    method == Method::GET && (is_catalog_answer(path) || path.starts_with("/media/"))
+}
+
+/// Tags a successful answer, or turns it into a 304 when `asked` (the request's `If-None-Match`)
+/// already names its tag.
+pub async fn tagged(asked: Option<HeaderValue>, res: Response) -> Response {
+    if res.status() != StatusCode::OK || res.headers().contains_key(header::ETAG) {
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    match body.size_hint().exact() {
+        Some(n) if n <= MOST_BYTES => {}
+        _ => return Response::from_parts(parts, body),
+    }
+    let Ok(bytes) = to_bytes(body, MOST_BYTES as usize).await else {
+        return Response::from_parts(parts, Body::empty());
+    };
+    // SipHash with the standard library's fixed keys: the same bytes give the same tag in every
+    // process of one build (an upgrade only costs one full answer).
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    let tag = format!("W/\"{:016x}\"", hasher.finish());
+    if let Ok(value) = HeaderValue::from_str(&tag) {
+        parts.headers.insert(header::ETAG, value);
+    }
+    if asked.is_some_and(|a| names(&a, &tag)) {
+        parts.status = StatusCode::NOT_MODIFIED;
+        strip_body_headers(&mut parts.headers);
+        return Response::from_parts(parts, Body::empty());
+    }
+    Response::from_parts(parts, Body::from(bytes))
+}
+
+/// Does an If-None-Match value name this tag? Compared weakly (RFC 9110 §13.1.2): `W/` aside.
+fn names(asked: &HeaderValue, tag: &str) -> bool {
+    let Ok(asked) = asked.to_str() else { return false };
+    let bare = |t: &str| t.trim().trim_start_matches("W/").to_string();
+    asked.trim() == "*" || asked.split(',').any(|t| bare(t) == bare(tag))
+}
+
+fn strip_body_headers(h: &mut HeaderMap) {
+    h.remove(header::CONTENT_LENGTH);
+    h.remove(header::CONTENT_TYPE);
+}
