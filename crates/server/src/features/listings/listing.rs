@@ -178,13 +178,18 @@ pub fn read_query(q: &str) -> ApiResult<String> {
     Ok(normalise(q))
 }
 
-/// Who is searching: the shopper, the guest browser by its cookie, or a new guest cookie to set.
-pub fn searcher<'a>(viewer: &'a Viewer, new_token: &'a mut Option<String>) -> Searcher<'a> {
+/// Who is searching: the shopper, or the guest browser by its cookie; None for a browser without one.
+pub fn who(viewer: &Viewer) -> Option<Searcher<'_>> {
     match (&viewer.user, &viewer.guest_token) {
-        (Some(u), _) => Searcher::Shopper(u.id),
-        (None, Some(t)) => Searcher::Guest(t),
-        (None, None) => Searcher::Guest(new_token.insert(security::random_token())),
+        (Some(u), _) => Some(Searcher::Shopper(u.id)),
+        (None, Some(t)) => Some(Searcher::Guest(t)),
+        (None, None) => None,
     }
+}
+
+/// Who is searching, or a new guest cookie to set for a browser without one.
+pub fn searcher<'a>(viewer: &'a Viewer, new_token: &'a mut Option<String>) -> Searcher<'a> {
+    who(viewer).unwrap_or_else(|| Searcher::Guest(new_token.insert(security::random_token())))
 }
 
 /// Products of a category or a search, filtered, counted, sorted and paged.

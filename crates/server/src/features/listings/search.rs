@@ -1,7 +1,7 @@
 //! The search screen (spec 000 §3 search state, §7 the brand-prefixed search paths): suggestions as
 //! the shopper types, popular searches, top products, and the shopper's recent searches.
 
-use super::listing::{best_sellers, read_query};
+use super::listing::{best_sellers, read_query, who};
 use super::shelf;
 use crate::error::ApiResult;
 use crate::extract::Query;
@@ -124,14 +124,6 @@ async fn recent_of(state: &AppState, who: Option<Searcher<'_>>) -> ApiResult<Rec
     };
     let at = |ms: i64| chrono::DateTime::from_timestamp_millis(ms).map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)).unwrap_or_default();
     Ok(RecentSearches { recent: rows.into_iter().map(|r| RecentSearch { searched_at: at(r.searched_at), query: r.query }).collect() })
-}
-
-fn who(viewer: &Viewer) -> Option<Searcher<'_>> {
-    match (&viewer.user, &viewer.guest_token) {
-        (Some(u), _) => Some(Searcher::Shopper(u.id)),
-        (None, Some(t)) => Some(Searcher::Guest(t)),
-        (None, None) => None,
-    }
 }
 
 /// The shopper's recent searches (this browser's for a guest), newest first.
