@@ -10,7 +10,7 @@
 use axum::body::HttpBody as _;
 use axum::body::{to_bytes, Body};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use std::hash::{Hash, Hasher};
 
 /// Bodies above this are sent without a tag (no catalog answer or image comes near it).
@@ -32,8 +32,11 @@ const CATALOG: [&str; 12] = [
     "/web/api/v1/recommendations/",
 ];
 
+/// Under a catalog prefix but the shopper's own: stays `no-store`, without a tag.
+const PERSONAL: [&str; 1] = ["/web/api/v1/product/last-purchased-size/"];
+
 pub fn is_catalog_answer(path: &str) -> bool {
-    CATALOG.iter().any(|p| path.starts_with(p))
+    CATALOG.iter().any(|p| path.starts_with(p)) && !PERSONAL.iter().any(|p| path.starts_with(p))
 }
 
 /// Should this request's answer carry a validator?
@@ -53,7 +56,9 @@ pub async fn tagged(asked: Option<HeaderValue>, res: Response) -> Response {
         _ => return Response::from_parts(parts, body),
     }
     let Ok(bytes) = to_bytes(body, MOST_BYTES as usize).await else {
-        return Response::from_parts(parts, Body::empty());
+        // The handler's body failed while being read: an error, never an empty 200.
+        tracing::error!("an answer's body could not be read for its tag");
+        return crate::error::ApiError::internal().into_response();
     };
     // SipHash with the standard library's fixed keys: the same bytes give the same tag in every
     // process of one build (an upgrade only costs one full answer).

@@ -324,7 +324,7 @@ async fn every_answer_carries_the_security_headers() {
 
     // Personal answers are never stored by a cache.
     b.login(&app, DEMO_SHOPPER_MOBILE).await;
-    for path in ["/api/v1/me/", "/api/v3/wishlist/", "/get/view-cart-info/", "/cart_dropdown_mobile_ajax/"] {
+    for path in ["/api/v1/me/", "/api/v3/wishlist/", "/get/view-cart-info/", "/cart_dropdown_mobile_ajax/", "/web/api/v1/product/last-purchased-size/"] {
         let a = b.get(&app, path).await;
         assert_eq!(a.headers["cache-control"], "no-store", "{path}");
         assert!(a.headers.get("etag").is_none(), "{path}");
