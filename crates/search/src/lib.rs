@@ -403,17 +403,23 @@ impl SearchIndex {
     /// word may be the start of a word; the shopper's own spelling may have typos. Empty when no
     /// word was typed. Worked out once per typed word and index.
     fn answered(&self, q: &str) -> Vec<Arc<Vec<bool>>> {
-        let typed: Vec<Word> = words(q).into_iter().filter(|w| matches!(w, Word::Text(_))).collect();
+        let typed: Vec<Vec<String>> = words(q)
+            .into_iter()
+            .filter_map(|w| match w {
+                Word::Text(alternatives) => Some(alternatives),
+                Word::Size(_) => None,
+            })
+            .collect();
         let n = typed.len();
-        typed.iter().enumerate().map(|(i, w)| self.answering(w, i + 1 == n)).collect()
+        typed.iter().enumerate().map(|(i, alternatives)| self.answering(alternatives, i + 1 == n)).collect()
     }
 
-    fn answering(&self, word: &Word, last: bool) -> Arc<Vec<bool>> {
-        let key = (format!("{word:?}"), last);
+    /// Which catalog name words answer one typed word (its alternatives, the shopper's own first).
+    fn answering(&self, alternatives: &[String], last: bool) -> Arc<Vec<bool>> {
+        let key = (format!("{alternatives:?}"), last);
         if let Some(known) = self.matched.lock().unwrap_or_else(|e| e.into_inner()).answering.get(&key) {
             return known.clone();
         }
-        let Word::Text(alternatives) = word else { return Arc::new(vec![false; self.name_words.len()]) };
         let alts: Vec<(&str, String)> = alternatives.iter().map(|a| (a.as_str(), tokens(&self.stemmed, a).pop().unwrap_or_else(|| a.clone()))).collect();
         let yes: Vec<bool> = self
             .name_words
