@@ -1,40 +1,114 @@
 #!/usr/bin/env bash
-# make bench: starts the release binary on a fresh demo database, load-tests the hot endpoints from a
-# second process (wrk, Debian's), prints requests/s and p99 latency, and the product page's first-load
-# JavaScript, gzipped. Loopback only; each run is bounded (DURATION seconds per endpoint).
+# make bench: starts the release binary on a fresh database (the demo shop grown to 2,000 products),
+# load-tests the hot endpoints from a second process (wrk, Debian's) next to nginx (Debian's) serving
+# the very same bytes as static files on the same machine in the same run, and prints requests/s,
+# p99 latency, the ratio to nginx and each goal of issue 14 beside its measured value. Then the
+# cart, orders, order history and search benches, and the product page's first-load JavaScript.
+# Loopback only; each run is bounded (DURATION seconds per endpoint and server).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION=${DURATION:-10}
-CONNECTIONS=${CONNECTIONS:-32}
+CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
 PORT=${BENCH_PORT:-18181}
+NGINX_PORT=${BENCH_NGINX_PORT:-18182}
+PAGES=${BENCH_PAGES:-200}
+BIN=${DRAPE_BENCH_BIN:-./target/release/drape}
 
-command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
+need() { command -v "$1" >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null; }; }
+need wrk wrk
+need nginx nginx-light
+need sqlite3 sqlite3
 
 work=$(mktemp -d)
-trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; rm -rf "$work"' EXIT
+chmod 755 "$work"
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
+DATABASE_URL="sqlite://$work/bench.db" DRAPE_REFERENCE_DIR=reference/node_modules RUST_LOG=warn "$BIN" seed --products 2000 >/dev/null
 DRAPE_DEMO=1 DRAPE_LISTEN=127.0.0.1:$PORT DATABASE_URL="sqlite://$work/bench.db" DRAPE_WEB_DIR=web/dist \
-  RUST_LOG=warn "${DRAPE_BENCH_BIN:-./target/release/drape}" serve >"$work/server.log" 2>&1 &
+  RUST_LOG=warn "$BIN" serve >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.5; done
 curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null || { cat "$work/server.log"; exit 1; }
-
 base="http://127.0.0.1:$PORT"
-slug=everyday-padded-t-shirt-bra-black
-printf '%-44s %12s %12s\n' "endpoint ($DURATION s, $CONNECTIONS connections)" "requests/s" "p99"
-for path in \
-  "/web/api/v1/product-mobile/$slug/" \
-  "/web/api/v1/product/$slug/sizes/s/" \
-  "/iteminstock/1/34B/" \
-  "/cart_dropdown_mobile_ajax/" \
-  "/web/api/v1/products/?category=1"; do
-  out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "$base$path")
-  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
-  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
-  errors=$(grep -E "Non-2xx|Socket errors" <<<"$out" || true)
-  printf '%-44s %12s %12s %s\n' "$path" "$rps" "$p99" "$errors"
-done
 
+# The pages each row rotates through: PAGES products (their page, sizes, one size's stock) and as
+# many listings (categories × sorts × pages). nginx gets each answer's bytes as a file.
+static="$work/static"
+q() { sqlite3 "$work/bench.db" "$1"; }
+: >"$work/product.paths"; : >"$work/sizes.paths"; : >"$work/stock.paths"; : >"$work/listing.paths"
+while IFS='|' read -r id slug size; do
+  echo "/web/api/v1/product-mobile/$slug/" >>"$work/product.paths"
+  echo "/web/api/v1/product/$slug/sizes/s/" >>"$work/sizes.paths"
+  echo "/iteminstock/$id/$size/" >>"$work/stock.paths"
+done < <(q "SELECT p.id, p.slug, (SELECT s.value FROM sizes s WHERE s.product_id = p.id AND s.part = 0 ORDER BY s.position LIMIT 1)
+            FROM products p WHERE p.active = 1 AND p.combo = 0 ORDER BY p.id LIMIT $PAGES")
+for cat in $(q "SELECT id FROM categories ORDER BY id"); do
+  for sort in popularity newest price_asc price_desc discount; do
+    for page in 1 2 3; do echo "/web/api/v1/products/?category=$cat&sort=$sort&page=$page" >>"$work/listing.paths"; done
+  done
+done
+head -n "$PAGES" "$work/listing.paths" >"$work/listing.tmp" && mv "$work/listing.tmp" "$work/listing.paths"
+for kind in product sizes stock listing; do
+  while read -r path; do
+    case "$path" in
+      /web/api/v1/products/*) file="$static/listings/${path#*\?}.json" ;;
+      *) file="$static${path}index.json" ;;
+    esac
+    mkdir -p "$(dirname "$file")"
+    curl -sf "$base$path" -o "$file" || { echo "bench: $path did not answer 200" >&2; exit 1; }
+  done <"$work/$kind.paths"
+  { echo "local paths = {"; sed 's/.*/  "&",/' "$work/$kind.paths"; echo "}"
+    echo "local i = 0"
+    echo 'request = function() i = i % #paths + 1; return wrk.format("GET", paths[i]) end'; } >"$work/$kind.lua"
+done
+chmod -R a+rX "$static"
+cat >"$work/nginx.conf" <<NGINX
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type application/json;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  open_file_cache max=10000 inactive=60s;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $static;
+    location /web/api/v1/products/ { try_files /listings/\$args.json =404; }
+    location / { try_files \${uri}index.json =404; }
+  }
+}
+NGINX
+nginx -c "$work/nginx.conf" -p "$work" -e "$work/nginx.log"
+nginx_base="http://127.0.0.1:$NGINX_PORT"
+cmp -s <(curl -s "$nginx_base$(head -1 "$work/product.paths")") <(curl -s "$base$(head -1 "$work/product.paths")") ||
+  { echo "bench: nginx does not serve the same bytes" >&2; exit 1; }
+
+# wrk prints latencies as 812.00us, 4.21ms or 1.02s: in milliseconds.
+ms() { awk '{ v = $1; if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 } else if (v ~ /ms$/) { sub(/ms$/, "", v) } else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 } printf "%.2f", v }' <<<"$1"; }
+load() { # url, script → "requests/s p99_ms"
+  local out; out=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$2" "$1")
+  if grep -qE "Non-2xx|Socket errors" <<<"$out"; then grep -E "Non-2xx|Socket errors" <<<"$out" >&2; fi
+  echo "$(awk '/Requests\/sec/ {print $2}' <<<"$out") $(ms "$(awk '$1=="99%" {print $2}' <<<"$out")")"
+}
+met() { if awk "BEGIN { exit !($1) }"; then echo met; else echo "NOT met"; fi; }
+
+echo "Catalog answers for a guest, $PAGES different pages each, $CONNECTIONS connections, $DURATION s per server"
+printf '%-34s %10s %9s %10s %9s %7s   %s\n' "answer" "Drape r/s" "p99 ms" "nginx r/s" "p99 ms" "ratio" "goal: >= 50% of nginx, p99 <= 10 ms"
+for kind in product sizes stock listing; do
+  read -r n_rps n_p99 <<<"$(load "$nginx_base" "$work/$kind.lua")"
+  read -r d_rps d_p99 <<<"$(load "$base" "$work/$kind.lua")"
+  ratio=$(awk "BEGIN { printf \"%.1f%%\", 100 * $d_rps / $n_rps }")
+  printf '%-34s %10s %9s %10s %9s %7s   %s, %s\n' "$kind" "$d_rps" "$d_p99" "$n_rps" "$n_p99" "$ratio" \
+    "ratio $(met "$d_rps >= 0.5 * $n_rps")" "p99 $(met "$d_p99 <= 10")"
+done
+echo
+[ "${BENCH_ONLY:-}" = catalog ] && exit 0
+
+slug=$(sed -E 's|.*/product-mobile/([^/]+)/|\1|' <<<"$(head -1 "$work/product.paths")")
 # The cart: read a priced cart, and add to cart (each POST is a new guest, so it also creates a cart).
 jar="$work/cookies"
 curl -s -c "$jar" "$base/healthz" >/dev/null

@@ -8,6 +8,7 @@ pub mod config;
 pub mod error;
 pub mod extract;
 pub mod features;
+pub mod kept;
 pub mod limits;
 pub mod openapi;
 pub mod payments;
@@ -40,13 +41,15 @@ pub struct AppState {
     pub payu: Arc<payments::payu::PayU>,
     /// Listings' and search's picture of the catalog, rebuilt when the catalog changes.
     pub shelves: Arc<features::listings::shelf::Shelves>,
+    /// Rendered product, sizes and stock answers, dropped when what they show changes.
+    pub kept: Arc<kept::Kept>,
 }
 
 impl AppState {
     pub fn new(store: Store, clock: Arc<dyn Clock>, config: config::Config) -> Self {
         let razorpay = Arc::new(payments::razorpay::Razorpay::new(config.payments.clone()));
         let payu = Arc::new(payments::payu::PayU::new(config.payments.clone()));
-        AppState { store, clock, config: Arc::new(config), razorpay, payu, shelves: Arc::default() }
+        AppState { store, clock, config: Arc::new(config), razorpay, payu, shelves: Arc::default(), kept: Arc::default() }
     }
     pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
         self.clock.now()

@@ -11,7 +11,6 @@ use axum::body::HttpBody as _;
 use axum::body::{to_bytes, Body};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
-use std::hash::{Hash, Hasher};
 
 /// Bodies above this are sent without a tag (no catalog answer or image comes near it).
 const MOST_BYTES: u64 = 4 * 1024 * 1024;
@@ -47,7 +46,17 @@ pub fn wanted(method: &Method, path: &str) -> bool {
 /// Tags a successful answer, or turns it into a 304 when `asked` (the request's `If-None-Match`)
 /// already names its tag.
 pub async fn tagged(asked: Option<HeaderValue>, res: Response) -> Response {
-    if res.status() != StatusCode::OK || res.headers().contains_key(header::ETAG) {
+    if res.status() != StatusCode::OK {
+        return res;
+    }
+    // A kept answer (crate::kept) comes with its tag worked out once.
+    if let Some(tag) = res.headers().get(header::ETAG) {
+        if asked.is_some_and(|a| tag.to_str().is_ok_and(|t| names(&a, t))) {
+            let (mut parts, _) = res.into_parts();
+            parts.status = StatusCode::NOT_MODIFIED;
+            strip_body_headers(&mut parts.headers);
+            return Response::from_parts(parts, Body::empty());
+        }
         return res;
     }
     let (mut parts, body) = res.into_parts();
@@ -60,14 +69,9 @@ pub async fn tagged(asked: Option<HeaderValue>, res: Response) -> Response {
         tracing::error!("an answer's body could not be read for its tag");
         return crate::error::ApiError::internal().into_response();
     };
-    // SipHash with the standard library's fixed keys: the same bytes give the same tag in every
-    // process of one build (an upgrade only costs one full answer).
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    bytes.hash(&mut hasher);
-    let tag = format!("W/\"{:016x}\"", hasher.finish());
-    if let Ok(value) = HeaderValue::from_str(&tag) {
-        parts.headers.insert(header::ETAG, value);
-    }
+    let value = crate::kept::tag_of(&bytes);
+    let tag = value.to_str().unwrap_or_default().to_string();
+    parts.headers.insert(header::ETAG, value);
     if asked.is_some_and(|a| names(&a, &tag)) {
         parts.status = StatusCode::NOT_MODIFIED;
         strip_body_headers(&mut parts.headers);

@@ -108,9 +108,12 @@ pub async fn csrf(State(state): State<AppState>, req: Request, next: Next) -> Re
     } else {
         req
     };
-    // Hashed assets and media are the same for everyone: a cookie on them would keep shared caches
-    // from keeping them.
-    let is_static = req.uri().path().starts_with("/assets/") || req.uri().path().starts_with("/media/");
+    // Hashed assets, media and catalog answers are the same for every visitor without cookies: a
+    // cookie on them would keep shared caches from keeping them. The app gets its token from the
+    // page itself or its first other call.
+    let path = req.uri().path();
+    let is_static =
+        path.starts_with("/assets/") || path.starts_with("/media/") || (req.method() == Method::GET && crate::revalidation::is_catalog_answer(path));
     let mut res = next.run(req).await;
     let rotated = res.headers().get_all(header::SET_COOKIE).iter().any(|v| v.as_bytes().starts_with(CSRF_COOKIE.as_bytes()));
     if cookie_token.is_none() && !is_static && !rotated {

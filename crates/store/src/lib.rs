@@ -8,6 +8,7 @@ pub mod auth;
 pub mod cancellations;
 pub mod carts;
 pub mod catalog;
+pub mod changes;
 pub mod checkout;
 mod db;
 pub mod engagement;

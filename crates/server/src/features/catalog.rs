@@ -2,10 +2,11 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
+use crate::kept::{self, Answer};
 use crate::security::Viewer;
 use crate::AppState;
 use axum::extract::{Path, State};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use drape_domain::categories;
 use drape_domain::money::{discount_tag, format_inr};
@@ -13,6 +14,7 @@ use drape_domain::{ratings, stock};
 use drape_store::catalog::{Category, Product, Size};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct CategoryNode {
@@ -56,7 +58,7 @@ const ACCOUNT_LINKS: [(&str, &str); 7] = [
     ("Settings", "/account/settings"),
 ];
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, utoipa::ToSchema)]
 pub struct CategoryRef {
     pub id: i64,
     pub name: String,
@@ -82,14 +84,14 @@ pub struct ProductCard {
     pub total_ratings_count: i64,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum GalleryKind {
     Image,
     Video,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, utoipa::ToSchema)]
 pub struct GalleryOut {
     #[serde(rename = "type")]
     pub kind: GalleryKind,
@@ -99,7 +101,7 @@ pub struct GalleryOut {
     pub embed: String,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, utoipa::ToSchema)]
 pub struct ColourVariant {
     pub slug: String,
     pub url: String,
@@ -110,19 +112,19 @@ pub struct ColourVariant {
     pub rgbcode: String,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, utoipa::ToSchema)]
 pub struct LabelOut {
     pub label: String,
     pub address: String,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, utoipa::ToSchema)]
 pub struct Rvp {
     pub sold_count: i64,
 }
 
 /// The product object of spec 001 §3.
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, utoipa::ToSchema)]
 pub struct ProductOut {
     pub id: i64,
     pub name: String,
@@ -402,15 +404,13 @@ async fn last_sizes(state: &AppState, user_id: i64) -> ApiResult<LastPurchasedSi
     Ok(out)
 }
 
-/// The fit notice's data (spec 001 §6): the shopper's size in this product's kind from their delivered
-/// orders (`fittest_code_in_fitguide`), and that size again when this product sells it
+/// The fit notice's data (spec 001 §6): the shopper's size in this product's kind (`slot`) from their
+/// delivered orders (`fittest_code_in_fitguide`), and that size again when this product sells it
 /// (`fittest_size_in_all_size`); both empty for guests and shoppers without such orders.
-async fn fit_for(state: &AppState, viewer: &Viewer, p: &Product, cats: &[drape_store::catalog::Category]) -> ApiResult<(String, String)> {
-    use drape_domain::engagement::{size_slot, SizeSlot};
-    let Some(user) = &viewer.user else { return Ok((String::new(), String::new())) };
-    let slot = if p.is_combo() { Some(SizeSlot::Bra) } else { size_slot(categories::top(cats, p.category_id)) };
+async fn fit_for(state: &AppState, user_id: i64, slot: Option<drape_domain::engagement::SizeSlot>, product_id: i64) -> ApiResult<(String, String)> {
+    use drape_domain::engagement::SizeSlot;
     let Some(slot) = slot else { return Ok((String::new(), String::new())) };
-    let last = last_sizes(state, user.id).await?;
+    let last = last_sizes(state, user_id).await?;
     let code = match slot {
         SizeSlot::Bra => last.bra_size1,
         SizeSlot::Panty => last.panty_size,
@@ -420,7 +420,7 @@ async fn fit_for(state: &AppState, viewer: &Viewer, p: &Product, cats: &[drape_s
     if code.is_empty() {
         return Ok((String::new(), String::new()));
     }
-    let sold = state.store.sizes(p.id).await?.iter().any(|s| s.value == code);
+    let sold = state.store.sizes(product_id).await?.iter().any(|s| s.value == code);
     Ok((code.clone(), if sold { code } else { String::new() }))
 }
 
@@ -428,19 +428,44 @@ fn sanitise(html: &str) -> String {
     ammonia::clean(html)
 }
 
+/// The product page's product as every guest sees it, and which size kind its fit notice reads.
+pub struct ProductPage {
+    pub out: ProductOut,
+    fit_slot: Option<drape_domain::engagement::SizeSlot>,
+}
+
+// A guest's answer is kept (crate::kept); a shopper's is the kept one with their wishlist flag and
+// fit notice.
 /// The product page's product (spec 001 §3).
 #[utoipa::path(get, path = "/web/api/v1/product-mobile/{slug}/", tag = "catalog",
     params(("slug" = String, Path, description = "product slug")),
     responses((status = 200, body = ProductOut), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): Path<String>) -> ApiResult<Json<ProductOut>> {
-    let p = find_product(&state, &slug).await?;
-    let in_wishlist = match &viewer.user {
-        Some(u) => state.store.is_in_wishlist(u.id, p.id).await?,
-        None => false,
+pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): Path<String>) -> ApiResult<Response> {
+    let kept = kept::current(&state).await?;
+    let key = format!("product/{slug}");
+    let answer = match kept.get(&key) {
+        Some(answer) => answer,
+        None => {
+            let p = find_product(&state, &slug).await?;
+            let page = Arc::new(product_page(&state, &p).await?);
+            let answer = Answer::json(&page.out)?.with_facts(page);
+            kept.keep(key, p.id, &answer);
+            answer
+        }
     };
+    let Some(user) = &viewer.user else { return Ok(answer.into_response()) };
+    let page: Arc<ProductPage> = answer.facts().ok_or_else(ApiError::internal)?;
+    let mut out = page.out.clone();
+    out.is_in_wishlist = state.store.is_in_wishlist(user.id, out.id).await?;
+    (out.fittest_code_in_fitguide, out.fittest_size_in_all_size) = fit_for(&state, user.id, page.fit_slot, out.id).await?;
+    Ok(Json(out).into_response())
+}
+
+async fn product_page(state: &AppState, p: &Product) -> ApiResult<ProductPage> {
+    use drape_domain::engagement::{size_slot, SizeSlot};
     let store = &state.store;
     let cats = store.categories().await?;
-    let fit = fit_for(&state, &viewer, &p, &cats).await?;
+    let fit_slot = if p.is_combo() { Some(SizeSlot::Bra) } else { size_slot(categories::top(&cats, p.category_id)) };
     let filed = store.product_category_ids(p.id).await?;
     let mut all_ids: Vec<i64> = Vec::new();
     for id in &filed {
@@ -457,7 +482,7 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
     let labels = store.product_labels(p.id).await?;
     let counts = store.rating_counts(p.id).await?;
     let img = gallery.iter().find(|g| g.kind == "image").map(|g| g.img_m.clone()).unwrap_or_else(|| product_image(&p.sku, 1));
-    Ok(Json(ProductOut {
+    let out = ProductOut {
         id: p.id,
         name: p.name.clone(),
         translated_name: p.translated_name.clone(),
@@ -522,7 +547,7 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
                 rgbcode: v.rgbcode.clone(),
             })
             .collect(),
-        is_in_wishlist: in_wishlist,
+        is_in_wishlist: false,
         pinit_path: img,
         get_meta_title: p.meta_title.clone(),
         rvp: Rvp { sold_count: p.sold_count },
@@ -534,9 +559,10 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
         marketed_by_label: p.marketed_by_label.clone(),
         country_of_origin: p.country_of_origin.clone(),
         product_label_list: labels.into_iter().map(|l| LabelOut { label: l.label, address: l.address }).collect(),
-        fittest_code_in_fitguide: fit.0,
-        fittest_size_in_all_size: fit.1,
-    }))
+        fittest_code_in_fitguide: String::new(),
+        fittest_size_in_all_size: String::new(),
+    };
+    Ok(ProductPage { out, fit_slot })
 }
 
 /// Whether the visitor came through a partner (spec 001 §6 affiliate-registered): an account marked so
@@ -571,7 +597,16 @@ fn size_item(s: &Size, p: &Product, viewer: &Viewer, partner: bool) -> SizeItem 
 #[utoipa::path(get, path = "/web/api/v1/product/{slug}/sizes/s/", tag = "catalog",
     params(("slug" = String, Path, description = "product slug")),
     responses((status = 200, body = SizesOut), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Path<String>) -> ApiResult<Json<SizesOut>> {
+pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Path<String>) -> ApiResult<Response> {
+    // A visitor with neither an account nor a bag gets what every such visitor gets: kept.
+    let kept = match viewer.user.is_none() && viewer.guest_token.is_none() {
+        true => Some(kept::current(&state).await?),
+        false => None,
+    };
+    let key = format!("sizes/{slug}");
+    if let Some(answer) = kept.as_ref().and_then(|k| k.get(&key)) {
+        return Ok(answer.into_response());
+    }
     let p = find_product(&state, &slug).await?;
     let all = state.store.sizes(p.id).await?;
     let partner = came_through_partner(&state, &viewer).await?;
@@ -609,7 +644,7 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
         let possible = size.iter().filter(|s| s.quantity > 0).map(|s| s.value.clone()).collect();
         (size, vec![], possible)
     };
-    Ok(Json(SizesOut {
+    let out = SizesOut {
         status: "success".into(),
         result: SizesResult {
             size,
@@ -620,7 +655,11 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
             cart_pieces,
             max_cart_items: p.max_cart_items,
         },
-    }))
+    };
+    let Some(kept) = kept else { return Ok(Json(out).into_response()) };
+    let answer = Answer::json(&out)?;
+    kept.keep(key, p.id, &answer);
+    Ok(answer.into_response())
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -644,13 +683,22 @@ pub async fn item_in_stock(
     viewer: Viewer,
     Path((product_id, size_value)): Path<(String, String)>,
     Query(q): Query<ComboQuery>,
-) -> ApiResult<impl IntoResponse> {
+) -> ApiResult<Response> {
     let not_found = || ApiError::not_found("We couldn't find that size for this product.");
     let product_id: i64 = product_id.parse().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
     for v in [Some(&size_value), q.combo1.as_ref(), q.combo2.as_ref()].into_iter().flatten() {
         if !valid_size_value(v) {
             return Err(not_found());
         }
+    }
+    // Every visitor but staff (who see raw stock) gets the same number: kept.
+    let kept = match viewer.is_privileged() {
+        false => Some(kept::current(&state).await?),
+        true => None,
+    };
+    let key = format!("stock/{product_id}/{size_value}/{:?}/{:?}", q.combo1, q.combo2);
+    if let Some(answer) = kept.as_ref().and_then(|k| k.get(&key)) {
+        return Ok(answer.into_response());
     }
     let p = state.store.product_by_id(product_id).await.map_err(|e| match e {
         drape_store::StoreError::NotFound => ApiError::not_found("We couldn't find that product."),
@@ -673,5 +721,9 @@ pub async fn item_in_stock(
     } else {
         0
     };
-    Ok(([(axum::http::header::CONTENT_TYPE, "text/plain; charset=utf-8")], n.to_string()))
+    let answer = Answer::text(n.to_string());
+    if let Some(kept) = kept {
+        kept.keep(key, p.id, &answer);
+    }
+    Ok(answer.into_response())
 }

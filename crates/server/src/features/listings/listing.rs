@@ -5,11 +5,12 @@ use super::shelf::{self, Shelf};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
 use crate::features::catalog::ProductCard;
+use crate::kept::Answer;
 use crate::security::{self, Viewer};
 use crate::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderMap};
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use drape_domain::listing::{self, Filter, Sort, MAX_PAGE, PAGE_SIZE};
 use drape_domain::search::{is_meaningful, normalise, MAX_QUERY_CHARS};
@@ -195,7 +196,7 @@ pub fn searcher<'a>(viewer: &'a Viewer, new_token: &'a mut Option<String>) -> Se
 /// Products of a category or a search, filtered, counted, sorted and paged.
 #[utoipa::path(get, path = "/web/api/v1/products/", tag = "catalog", params(ListingQuery),
     responses((status = 200, body = ProductList), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Query<ListingQuery>) -> ApiResult<impl IntoResponse> {
+pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Query<ListingQuery>) -> ApiResult<Response> {
     let words = q.q.as_deref().map(read_query).transpose()?.filter(|w| !w.is_empty());
     let (filter, sort, page) = read_filters(&q, words.is_some())?;
     let shelf: Arc<Shelf> = shelf::current(&state).await?;
@@ -206,16 +207,19 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
         }
         _ => None,
     };
-    // The page is the same for every shopper until the catalog moves: worked out once per shelf.
+    // The page is the same for every shopper until the catalog moves: worked out, and written as
+    // JSON, once per shelf.
     let asked = format!("{category:?}|{words:?}|{filter:?}|{sort:?}|{page}");
-    let list = match shelf.listings.get(&asked) {
+    let listed = match shelf.listings.get(&asked) {
         Some(known) => known,
         None => {
-            let list = Arc::new(list_page(&shelf, category, words.as_deref(), &filter, sort, page));
-            shelf.listings.keep(asked, list.clone());
-            list
+            let list = list_page(&shelf, category, words.as_deref(), &filter, sort, page);
+            let listed = Arc::new(Listed { answer: Answer::json(&list)?, list });
+            shelf.listings.keep(asked, listed.clone());
+            listed
         }
     };
+    let list = &listed.list;
     let mut headers = HeaderMap::new();
     if let (Some(words), Some(search)) = (&words, &list.search) {
         // The shopper searched (the first page, as typed): remember it for them and count it.
@@ -229,12 +233,17 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
             }
         }
     }
-    let mut out = (*list).clone();
-    if let Some(u) = &viewer.user {
-        let kept = state.store.wishlisted_products(u.id).await?;
-        out.in_wishlist = out.products.iter().map(|p| p.id).filter(|id| kept.contains(id)).collect();
-    }
-    Ok((headers, Json(out)))
+    let Some(u) = &viewer.user else { return Ok((headers, listed.answer.clone()).into_response()) };
+    let mut out = list.clone();
+    let kept = state.store.wishlisted_products(u.id).await?;
+    out.in_wishlist = out.products.iter().map(|p| p.id).filter(|id| kept.contains(id)).collect();
+    Ok((headers, Json(out)).into_response())
+}
+
+/// A listing page as every guest sees it, and its JSON.
+pub struct Listed {
+    pub list: ProductList,
+    pub answer: Answer,
 }
 
 /// One page of a category or a search as every shopper sees it (`in_wishlist` left empty).

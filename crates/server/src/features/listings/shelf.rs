@@ -5,7 +5,7 @@
 //! sold) changes with every order without moving the version: the shelf is rebuilt at least every
 //! few minutes for it.
 
-use super::listing::ProductList;
+use super::listing::Listed;
 use super::search::SearchSuggestions;
 use crate::error::{ApiError, ApiResult};
 use crate::features::catalog::{card_of, CardFacts, ProductCard};
@@ -67,7 +67,7 @@ pub struct Shelf {
     /// card shows but its rating, which the shelf's age bounds).
     cards: HashMap<i64, ProductCard>,
     /// Listing pages (without the shopper's hearts) and search suggestions already worked out.
-    pub listings: Answers<ProductList>,
+    pub listings: Answers<Listed>,
     pub suggestions: Answers<SearchSuggestions>,
 }
 
@@ -209,9 +209,6 @@ pub struct Shelves {
     current: RwLock<Option<Arc<Shelf>>>,
     /// One rebuild at a time; the others wait for it and use its shelf.
     rebuilding: tokio::sync::Mutex<()>,
-    /// The last version read and when that read began. One read at a time: the requests waiting
-    /// meanwhile share the next one (see `version`).
-    reading: tokio::sync::Mutex<Option<(i64, Instant)>>,
 }
 
 impl Shelves {
@@ -221,26 +218,9 @@ impl Shelves {
     }
 }
 
-/// The catalog's version as of a moment after this call began, so a change committed before the
-/// request arrived is always seen. A read that began after a request arrived answers for it too:
-/// with 64 requests in flight the database is asked once or twice per read's time, not 64 times.
-async fn version(state: &AppState) -> ApiResult<i64> {
-    let asked = Instant::now();
-    let mut last = state.shelves.reading.lock().await;
-    if let Some((version, began)) = *last {
-        if began >= asked {
-            return Ok(version);
-        }
-    }
-    let began = Instant::now();
-    let version = state.store.catalog_version().await?;
-    *last = Some((version, began));
-    Ok(version)
-}
-
 /// The shelf at the catalog's current version, rebuilt first when the catalog has moved.
 pub async fn current(state: &AppState) -> ApiResult<Arc<Shelf>> {
-    let version = version(state).await?;
+    let version = crate::kept::versions(state).await?.catalog;
     if let Some(shelf) = state.shelves.fresh(version) {
         return Ok(shelf);
     }

@@ -1,0 +1,259 @@
+//! Kept answers: the rendered bytes of the product, sizes and stock answers as an anonymous visitor
+//! gets them, kept in memory and dropped exactly when what they show changes.
+//!
+//! Database triggers bump the pages' version and record, per product, the version of its latest
+//! change, in the same transaction as the change (migration 0016). Each request reads the version
+//! (`versions`: one read shared by the requests in flight, begun after the request arrived, so a
+//! change committed before it arrived is always seen); when it moved, the products changed since
+//! are read and their answers dropped before any is served. Every server process on one database
+//! does the same, so none serves a stale answer, whichever process (or operator command) changed it.
+//!
+//! An answer is kept only if it was rendered at the version the kept answers are current at: one
+//! rendered from reads that began before a newer change was synced is served once and never kept.
+
+use crate::error::ApiResult;
+use crate::AppState;
+use axum::body::Bytes;
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use drape_store::changes::{Versions, EVERY_PRODUCT};
+use std::any::Any;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// The most bytes of answers kept. Past it, arbitrary answers are dropped until a tenth is free
+/// (a catalog of 50,000 products does not fit whole; the pages asked often are asked again soon).
+const MOST_BYTES: usize = 64 * 1024 * 1024;
+
+/// One rendered answer: the JSON bytes, their tag (crate::revalidation), and optionally the facts it
+/// was rendered from, for viewers whose answer differs in a field or two (a logged-in shopper).
+#[derive(Clone)]
+pub struct Answer {
+    pub content_type: HeaderValue,
+    pub body: Bytes,
+    pub tag: HeaderValue,
+    pub facts: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+impl Answer {
+    pub fn json<T: serde::Serialize>(value: &T) -> ApiResult<Answer> {
+        let body = Bytes::from(serde_json::to_vec(value).map_err(|e| {
+            tracing::error!(error = %e, "an answer could not be written as JSON");
+            crate::error::ApiError::internal()
+        })?);
+        Ok(Answer { content_type: HeaderValue::from_static("application/json"), tag: tag_of(&body), body, facts: None })
+    }
+
+    pub fn text(text: String) -> Answer {
+        let body = Bytes::from(text);
+        Answer { content_type: HeaderValue::from_static("text/plain; charset=utf-8"), tag: tag_of(&body), body, facts: None }
+    }
+
+    pub fn with_facts<T: Any + Send + Sync>(mut self, facts: Arc<T>) -> Answer {
+        self.facts = Some(facts);
+        self
+    }
+
+    pub fn facts<T: Any + Send + Sync>(&self) -> Option<Arc<T>> {
+        self.facts.clone()?.downcast::<T>().ok()
+    }
+}
+
+impl IntoResponse for Answer {
+    fn into_response(self) -> Response {
+        ([(header::CONTENT_TYPE, self.content_type), (header::ETAG, self.tag)], self.body).into_response()
+    }
+}
+
+/// A weak tag from the bytes (SipHash with the standard library's fixed keys: the same bytes give
+/// the same tag in every process of one build).
+pub fn tag_of(bytes: &[u8]) -> HeaderValue {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    HeaderValue::from_str(&format!("W/\"{:016x}\"", hasher.finish())).expect("hex is a valid header value")
+}
+
+#[derive(Default)]
+struct Pages {
+    /// The pages' version the kept answers are current at (0: not read yet, nothing kept).
+    synced: i64,
+    answers: HashMap<String, (i64, Answer)>,
+    by_product: HashMap<i64, Vec<String>>,
+    bytes: usize,
+}
+
+impl Pages {
+    fn drop_product(&mut self, product: i64) {
+        for key in self.by_product.remove(&product).unwrap_or_default() {
+            if let Some((_, a)) = self.answers.remove(&key) {
+                self.bytes -= a.body.len() + key.len();
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.answers.clear();
+        self.by_product.clear();
+        self.bytes = 0;
+    }
+
+    fn make_room(&mut self, wanted: usize) {
+        if self.bytes + wanted <= MOST_BYTES {
+            return;
+        }
+        let goal = MOST_BYTES - MOST_BYTES / 10;
+        let victims: Vec<(String, i64)> = {
+            let mut freed = 0;
+            self.answers
+                .iter()
+                .take_while(|(k, (_, a))| {
+                    let go_on = self.bytes + wanted - freed > goal;
+                    freed += a.body.len() + k.len();
+                    go_on
+                })
+                .map(|(k, (product, _))| (k.clone(), *product))
+                .collect()
+        };
+        for (key, product) in victims {
+            if let Some((_, a)) = self.answers.remove(&key) {
+                self.bytes -= a.body.len() + key.len();
+            }
+            if let Some(keys) = self.by_product.get_mut(&product) {
+                keys.retain(|k| *k != key);
+            }
+        }
+    }
+}
+
+/// This process's kept answers and its view of the catalog's versions.
+#[derive(Default)]
+pub struct Kept {
+    pages: Mutex<Pages>,
+    /// One sync with the database at a time; the others wait for it.
+    syncing: tokio::sync::Mutex<()>,
+    /// The last versions read and when that read began. One read at a time: the requests waiting
+    /// meanwhile share the next one (see `versions`).
+    reading: tokio::sync::Mutex<Option<(Versions, Instant)>>,
+}
+
+/// The catalog's versions as of a moment after this call began, so a change committed before the
+/// request arrived is always seen. A read that began after a request arrived answers for it too:
+/// with 64 requests in flight the database is asked once or twice per read's time, not 64 times.
+pub async fn versions(state: &AppState) -> ApiResult<Versions> {
+    let asked = Instant::now();
+    let mut last = state.kept.reading.lock().await;
+    if let Some((versions, began)) = *last {
+        if began >= asked {
+            return Ok(versions);
+        }
+    }
+    let began = Instant::now();
+    let versions = state.store.versions().await?;
+    *last = Some((versions, began));
+    Ok(versions)
+}
+
+/// The kept answers as of now: what changed since they were last synced is dropped first.
+pub struct Current<'a> {
+    kept: &'a Kept,
+    /// The version answers rendered from now on are current at (at least the one read for this
+    /// request: their reads begin after it was committed).
+    at: i64,
+}
+
+pub async fn current(state: &AppState) -> ApiResult<Current<'_>> {
+    let wanted = versions(state).await?.pages;
+    let kept = &*state.kept;
+    let synced = kept.pages.lock().unwrap_or_else(|e| e.into_inner()).synced;
+    if synced < wanted {
+        let _one = kept.syncing.lock().await;
+        let from = kept.pages.lock().unwrap_or_else(|e| e.into_inner()).synced;
+        if from < wanted {
+            // Nothing is kept before the first sync, so there is nothing to drop.
+            let changed = if from == 0 { vec![] } else { state.store.pages_changed_since(from).await? };
+            let mut pages = kept.pages.lock().unwrap_or_else(|e| e.into_inner());
+            if changed.contains(&EVERY_PRODUCT) {
+                pages.clear();
+            } else {
+                for product in changed {
+                    pages.drop_product(product);
+                }
+            }
+            pages.synced = wanted;
+        }
+    }
+    let at = kept.pages.lock().unwrap_or_else(|e| e.into_inner()).synced;
+    Ok(Current { kept, at })
+}
+
+impl Current<'_> {
+    pub fn get(&self, key: &str) -> Option<Answer> {
+        self.kept.pages.lock().unwrap_or_else(|e| e.into_inner()).answers.get(key).map(|(_, a)| a.clone())
+    }
+
+    /// Keeps an answer about `product`, unless the kept answers moved on since this request began
+    /// rendering it (then it may predate a change; it is served but not kept).
+    pub fn keep(&self, key: String, product: i64, answer: &Answer) {
+        let mut pages = self.kept.pages.lock().unwrap_or_else(|e| e.into_inner());
+        if pages.synced != self.at || pages.answers.contains_key(&key) {
+            return;
+        }
+        let size = answer.body.len() + key.len();
+        pages.make_room(size);
+        pages.bytes += size;
+        pages.by_product.entry(product).or_default().push(key.clone());
+        pages.answers.insert(key, (product, answer.clone()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(n: usize) -> Answer {
+        Answer::text("x".repeat(n))
+    }
+
+    #[test]
+    fn an_answer_rendered_before_the_last_sync_is_served_but_not_kept() {
+        let kept = Kept::default();
+        kept.pages.lock().unwrap().synced = 5;
+        // Rendered from reads that began at version 4: a change at 5 may be missing from it.
+        Current { kept: &kept, at: 4 }.keep("product/a".into(), 1, &answer(10));
+        assert!(Current { kept: &kept, at: 5 }.get("product/a").is_none());
+        Current { kept: &kept, at: 5 }.keep("product/a".into(), 1, &answer(10));
+        assert!(Current { kept: &kept, at: 5 }.get("product/a").is_some());
+    }
+
+    #[test]
+    fn a_product_change_drops_every_answer_about_it_and_only_those() {
+        let kept = Kept::default();
+        kept.pages.lock().unwrap().synced = 1;
+        let now = Current { kept: &kept, at: 1 };
+        for key in ["product/a", "sizes/a", "stock/1/34B"] {
+            now.keep(key.into(), 1, &answer(10));
+        }
+        now.keep("product/b".into(), 2, &answer(10));
+        kept.pages.lock().unwrap().drop_product(1);
+        assert!(["product/a", "sizes/a", "stock/1/34B"].iter().all(|k| now.get(k).is_none()));
+        assert!(now.get("product/b").is_some());
+        assert_eq!(kept.pages.lock().unwrap().bytes, 10 + "product/b".len());
+    }
+
+    #[test]
+    fn past_the_budget_room_is_made_and_the_new_answer_kept() {
+        let kept = Kept::default();
+        kept.pages.lock().unwrap().synced = 1;
+        let now = Current { kept: &kept, at: 1 };
+        let big = MOST_BYTES / 4;
+        for i in 0..6 {
+            now.keep(format!("product/{i}"), i, &answer(big));
+        }
+        let pages = kept.pages.lock().unwrap();
+        assert!(pages.bytes <= MOST_BYTES, "{} kept", pages.bytes);
+        assert!(pages.answers.contains_key("product/5"), "the newest is kept");
+        assert_eq!(pages.bytes, pages.answers.iter().map(|(k, (_, a))| k.len() + a.body.len()).sum::<usize>());
+    }
+}

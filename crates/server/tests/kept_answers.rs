@@ -1,0 +1,196 @@
+//! Kept answers (issue 14): the product, sizes and stock answers a guest gets are kept in memory, and
+//! never served stale. Every path that changes what they show (an operator command, an order, a
+//! cancellation, a catalog edit in the database, a rating) is seen by the next answer, in this
+//! process and in a second server process on the same database.
+
+mod common;
+
+use common::shopping::*;
+use common::*;
+use drape_server::admin::{self, AdminTask};
+use drape_server::{routes, AppState};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// A second server process on the test's database: its own store connection, its own kept answers.
+async fn second_process(app: &TestApp) -> TestApp {
+    let store = drape_store::Store::open(app.db.url()).await.expect("a second connection");
+    let state = AppState::new(store, app.clock.clone(), drape_server::config::Config::for_tests("sqlite://unused"));
+    let db = drape_store::testing::TestDb::sqlite().await;
+    TestApp { router: routes::router(state.clone()), db, clock: app.clock.clone(), state }
+}
+
+struct Pages {
+    product: String,
+    sizes: String,
+    stock: String,
+}
+
+/// What a guest without cookies sees, from one process.
+async fn guest_sees(app: &TestApp, pages: &Pages) -> (Value, Value, String) {
+    let mut b = Browser::new();
+    let product = b.get(app, &pages.product).await;
+    assert_eq!(product.status, 200, "{}", product.text);
+    let sizes = b.get(app, &pages.sizes).await;
+    assert_eq!(sizes.status, 200, "{}", sizes.text);
+    let stock = b.get(app, &pages.stock).await;
+    assert_eq!(stock.status, 200, "{}", stock.text);
+    assert!(b.cookies.is_empty(), "catalog answers set no cookie: {:?}", b.cookies);
+    (product.json(), sizes.json(), stock.text)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_change_to_what_a_product_page_shows_is_in_the_next_answer_in_every_process() {
+    let app = shop().await;
+    let other = second_process(&app).await;
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    // A shopper with 2 of the first size of 10 or more in the bag; guests watch that size.
+    let (mut b, address_id) = shopper_with_cart(&app, "9123470801", "400050", 2).await;
+    let size_value = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 10).unwrap();
+    let pages = Pages {
+        product: format!("/web/api/v1/product-mobile/{SLUG}/"),
+        sizes: format!("/web/api/v1/product/{SLUG}/sizes/s/"),
+        stock: format!("/iteminstock/{}/{}/", p.id, size_value.value),
+    };
+    let both = [&app, &other];
+    for a in both {
+        // Asked twice: the second answer is the kept one.
+        guest_sees(a, &pages).await;
+        guest_sees(a, &pages).await;
+    }
+    let qty = |sizes: &Value| sizes["result"]["list_qty"][&size_value.value].as_i64().unwrap();
+
+    // An operator sets the size's stock (the command runs as its own process would: its own connection).
+    let operator = drape_store::Store::open(app.db.url()).await.unwrap();
+    let set_stock = |n: i64| {
+        let (operator, sku) = (operator.clone(), size_value.sku.clone());
+        let clock = app.clock.clone();
+        async move { admin::run(AdminTask::Stock(admin::stock::Args { sku, set: n }), &operator, &*clock).await.unwrap() }
+    };
+    let set_stock_of = |sku: &str, n: i64| {
+        let (operator, sku) = (operator.clone(), sku.to_string());
+        let clock = app.clock.clone();
+        async move { admin::run(AdminTask::Stock(admin::stock::Args { sku, set: n }), &operator, &*clock).await.unwrap() }
+    };
+    set_stock(4).await;
+    for a in both {
+        let (_, sizes, stock) = guest_sees(a, &pages).await;
+        assert_eq!((qty(&sizes), stock.as_str()), (4, "4"), "after the operator set the stock to 4 ({})", a.engine());
+    }
+
+    // An order takes 2 of them.
+    let q = quote(&app, &mut b, &format!("address_id={address_id}&payment_mode=COD")).await;
+    let to_pay = q["breakup"]["to_pay"].as_i64().unwrap();
+    let placed = place(&app, &mut b, "kept-order-1", json!({"address_id": address_id, "payment_mode": "COD", "expected_to_pay": to_pay})).await;
+    assert_eq!(placed.status, 201, "{}", placed.text);
+    let order_id = placed.json()["order_id"].as_str().unwrap().to_string();
+    for a in both {
+        let (_, sizes, stock) = guest_sees(a, &pages).await;
+        assert_eq!((qty(&sizes), stock.as_str()), (2, "2"), "after an order of 2");
+    }
+
+    // The shopper cancels it: the 2 are on sale again.
+    let reason = b.post(&app, "/api/v1/order-cancel-check/", json!({"order_id": order_id, "drape_request_id": "k-1"})).await.json()["reasons"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let req = b.form_request("/cancel-order/", &[("reason", &reason), ("orderid", &order_id), ("comment", "")]);
+    let cancelled = b.send(&app, req).await;
+    assert_eq!(cancelled.status, 200, "{}", cancelled.text);
+    for a in both {
+        let (_, sizes, stock) = guest_sees(a, &pages).await;
+        assert_eq!((qty(&sizes), stock.as_str()), (4, "4"), "after the cancellation");
+    }
+
+    // Sold out: the product page says so, and so does every colour variant's page.
+    for s in app.db.store.sizes(p.id).await.unwrap() {
+        set_stock_of(&s.sku, 0).await;
+    }
+    let (product, _, stock) = guest_sees(&other, &pages).await;
+    assert_eq!((product["is_soldout"].as_bool(), stock.as_str()), (Some(true), "0"));
+    let sibling = product["more_colors"].as_array().unwrap().iter().find(|v| v["slug"] != SLUG).expect("the demo bra comes in other colours").clone();
+    let sibling_page = format!("/web/api/v1/product-mobile/{}/", sibling["slug"].as_str().unwrap());
+    for a in both {
+        let seen = Browser::new().get(a, &sibling_page).await.json();
+        let listed = seen["more_colors"].as_array().unwrap().iter().find(|v| v["slug"] == SLUG).unwrap().clone();
+        assert_eq!(listed["is_soldout"], true, "the sibling's page shows this colour sold out");
+    }
+
+    // Catalog edits straight in the database (an import, an operator's SQL): price, offer text,
+    // a label, a category's name, a rating.
+    let pool = app.db.any_pool().clone();
+    sqlx::query("UPDATE products SET price = 123400, offer_text = 'Kept offer' WHERE id = $1").bind(p.id).execute(&pool).await.unwrap();
+    sqlx::query("INSERT INTO product_labels (product_id, label, address) VALUES ($1, 'Kept label', 'Kept address')").bind(p.id).execute(&pool).await.unwrap();
+    sqlx::query("UPDATE categories SET name = 'Kept Bras' WHERE id = $1").bind(product["categories"][0]["id"].as_i64().unwrap()).execute(&pool).await.unwrap();
+    for a in both {
+        let (product, _, _) = guest_sees(a, &pages).await;
+        assert_eq!(product["rounded_up_unit_price"], 123400);
+        assert_eq!(product["offer_text"], "Kept offer");
+        assert!(product["product_label_list"].as_array().unwrap().iter().any(|l| l["label"] == "Kept label"), "{}", product["product_label_list"]);
+        assert_eq!(product["categories"][0]["name"], "Kept Bras");
+    }
+    let ratings_before = guest_sees(&other, &pages).await.0["total_ratings"][1].as_i64().unwrap();
+    let user_id = b_user(&app, "9123470801").await;
+    sqlx::query("INSERT INTO ratings (product_id, user_id, stars, is_public, order_ref, created_at) VALUES ($1, $2, 5, 1, 'kept', 0)")
+        .bind(p.id)
+        .bind(user_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    for a in both {
+        assert_eq!(guest_sees(a, &pages).await.0["total_ratings"][1].as_i64().unwrap(), ratings_before + 1, "a new rating is counted");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shopper_gets_the_kept_page_with_their_own_wishlist_flag() {
+    let app = app().await;
+    let page = format!("/web/api/v1/product-mobile/{SLUG}/");
+    let guest = Browser::new().get(&app, &page).await.json();
+    assert_eq!(guest["is_in_wishlist"], false);
+    let mut b = Browser::new();
+    b.login(&app, "9123470802").await;
+    let id = guest["id"].as_i64().unwrap();
+    let kept = b.post(&app, "/api/v3/wishlist/", json!([{"product": id}])).await;
+    assert!(kept.status.is_success(), "{}", kept.text);
+    let mine = b.get(&app, &page).await.json();
+    assert_eq!(mine["is_in_wishlist"], true);
+    assert_eq!(Browser::new().get(&app, &page).await.json()["is_in_wishlist"], false, "the flag is the shopper's, not kept for guests");
+    let mut without = mine.clone();
+    without["is_in_wishlist"] = json!(false);
+    assert_eq!(without, guest, "otherwise the same page");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_burst_every_product_answer_asked_after_a_change_shows_it() {
+    // Requests in flight share the version's reads and fill the kept answers; none sent after a
+    // change may be answered from before it.
+    let app = app().await;
+    let b = Browser::new();
+    let page = format!("/web/api/v1/product-mobile/{SLUG}/");
+    let id = b.clone().get(&app, &page).await.json()["id"].as_i64().unwrap();
+    for round in 1..=5i64 {
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let busy: Vec<_> = (0..16)
+            .map(|_| {
+                let (router, stop, req, page) = (app.router.clone(), stop.clone(), b.clone(), page.clone());
+                tokio::spawn(async move {
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        let _ = tower::ServiceExt::oneshot(router.clone(), req.get_request(&page)).await;
+                    }
+                })
+            })
+            .collect();
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        sqlx::query("UPDATE products SET price = $1 WHERE id = $2").bind(100_000 + round).bind(id).execute(app.db.any_pool()).await.unwrap();
+        let answers = burst(&app, (0..32).map(|_| b.get_request(&page)).collect()).await;
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for t in busy {
+            t.await.unwrap();
+        }
+        for a in &answers {
+            assert_eq!(a.status, 200);
+            assert_eq!(a.json()["rounded_up_unit_price"], 100_000 + round, "round {round}: a request sent after the change missed it");
+        }
+    }
+}
