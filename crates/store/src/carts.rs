@@ -122,11 +122,42 @@ async fn find_or_create_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>
     find_cart(tx, owner).await?.ok_or(crate::StoreError::NotFound)
 }
 
+/// The owner's cart, made now if there is none, touched and locked for the rest of the transaction,
+/// in one statement: the upsert writes the row (a row lock on PostgreSQL, the write lock on
+/// SQLite), so two requests making or changing the same owner's cart run one after the other and
+/// both end with the one cart. A new cart gets a random id below 2^53 (a number the web app holds
+/// exactly), so a cart id in a URL cannot be guessed from another one; should one ever collide
+/// (one chance in 2^53 per cart), the request fails and changes nothing.
+async fn claim_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: DateTime<Utc>) -> Result<i64> {
+    let (user_id, token_hash, owner_column) = match owner {
+        CartOwner::Shopper(id) => (Some(id), None, "user_id"),
+        CartOwner::Guest(token) => (None, Some(hash_secret(token)), "guest_token_hash"),
+    };
+    let id: i64 = rand::Rng::gen_range(&mut rand::thread_rng(), 1..(1i64 << 53));
+    Ok(sqlx::query_scalar(&format!(
+        "INSERT INTO carts (id, user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) \
+         ON CONFLICT ({owner_column}) DO UPDATE SET updated_at = excluded.updated_at RETURNING id"
+    ))
+    .bind(id)
+    .bind(user_id)
+    .bind(token_hash.as_deref())
+    .bind(millis(now))
+    .fetch_one(&mut **tx)
+    .await?)
+}
+
 async fn lines_of(tx: &mut Transaction<'_, Any>, cart_id: i64) -> Result<Vec<CartLine>> {
     Ok(sqlx::query_as("SELECT id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, deal_id FROM cart_items WHERE cart_id = $1 ORDER BY id")
         .bind(cart_id)
         .fetch_all(&mut **tx)
         .await?)
+}
+
+/// What an add did: the line the pieces are on, and the pieces in the cart after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Added {
+    pub item_id: i64,
+    pub cart_quantity: i64,
 }
 
 /// The cart's own row: its id and the shopper's choices kept with it.
@@ -308,13 +339,23 @@ impl Store {
         now: DateTime<Utc>,
         check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E>,
     ) -> Result<std::result::Result<i64, E>> {
+        Ok(self.add_to_cart_counted(owner, line, now, check).await?.map(|added| added.item_id))
+    }
+
+    /// `add_to_cart_checked`, also telling how many pieces the cart holds after the add (counted in
+    /// the same transaction: no second read).
+    pub async fn add_to_cart_counted<E>(
+        &self,
+        owner: CartOwner<'_>,
+        line: &CartLine,
+        now: DateTime<Utc>,
+        check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E>,
+    ) -> Result<std::result::Result<Added, E>> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
-        // A cart made by a concurrent first add is found, not made twice.
-        touch_cart(&mut tx, owner, now).await?;
-        let cart_id = find_or_create_cart(&mut tx, owner, now).await?;
-        // Adds that raced to make the cart did not lock it (their insert did nothing): lock it now, so
-        // the lines read next include everything committed by the add before.
-        lock_cart(&mut tx, cart_id).await?;
+        // A cart made by a concurrent first add is found, not made twice, and locked: the lines read
+        // next include everything committed by the add before.
+        let cart_id = claim_cart(&mut tx, owner, now).await?;
         let lines = lines_of(&mut tx, cart_id).await?;
         let existing = lines.iter().find(|l| l.same_choice(line)).cloned();
         if let Err(e) = check(&lines) {
@@ -344,7 +385,8 @@ impl Store {
             }
         };
         tx.commit().await?;
-        Ok(Ok(id))
+        let cart_quantity = lines.iter().map(|l| l.quantity).sum::<i64>() + line.quantity;
+        Ok(Ok(Added { item_id: id, cart_quantity }))
     }
 
     /// At login the guest's cart joins the shopper's: equal lines add up and other lines move over,

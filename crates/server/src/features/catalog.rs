@@ -254,6 +254,24 @@ pub async fn find_product(state: &AppState, slug: &str) -> ApiResult<Product> {
     })
 }
 
+/// A product and its sizes (with stock) by id, kept like the answers made from them (crate::kept):
+/// exactly as fresh as the database, without reading it while nothing changed.
+pub async fn product_with_sizes(state: &AppState, id: i64) -> ApiResult<Arc<(Product, Vec<Size>)>> {
+    let kept = kept::current(state).await?;
+    let key = format!("facts/{id}");
+    if let Some(facts) = kept.get(&key).and_then(|a| a.facts::<(Product, Vec<Size>)>()) {
+        return Ok(facts);
+    }
+    let p = state.store.product_by_id(id).await.map_err(|e| match e {
+        drape_store::StoreError::NotFound => ApiError::not_found("We couldn't find that product."),
+        other => other.into(),
+    })?;
+    let sizes = state.store.sizes(p.id).await?;
+    let facts = Arc::new((p, sizes));
+    kept.keep(key, id, &Answer::text(String::new()).with_facts(facts.clone()));
+    Ok(facts)
+}
+
 pub fn product_image(sku: &str, n: i64) -> String {
     format!("/media/products/{sku}/{n}.svg")
 }

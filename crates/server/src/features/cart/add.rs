@@ -48,15 +48,12 @@ fn chosen(v: &Option<String>) -> Option<&str> {
 #[utoipa::path(post, path = "/api/v3/cart-items/", tag = "cart", request_body = CartAdd,
     responses((status = 200, body = CartAdded), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody(req): JsonBody<CartAdd>) -> ApiResult<impl IntoResponse> {
-    let p = state.store.product_by_id(req.product).await.map_err(|e| match e {
-        drape_store::StoreError::NotFound => ApiError::not_found("We couldn't find that product."),
-        other => other.into(),
-    })?;
+    let facts = crate::features::catalog::product_with_sizes(&state, req.product).await?;
+    let (p, sizes) = (&facts.0, &facts.1);
     if !p.is_active() {
         return Err(ApiError::bad_request(AddRefusal::OutOfStock.message()));
     }
-    let sizes = state.store.sizes(p.id).await?;
-    let find = |part: i64, value: &str| drape_store::catalog::find_size(&sizes, part, value);
+    let find = |part: i64, value: &str| drape_store::catalog::find_size(sizes, part, value);
     let no_size = || ApiError::not_found("We couldn't find that size for this product.");
     let (line, available) = if p.is_combo() {
         let label = |part: i64| sizes.iter().find(|s| s.part == part).map(|s| s.part_label.clone()).unwrap_or_default();
@@ -114,15 +111,15 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
     // The limits are checked with the cart locked, so two tabs adding at once cannot both pass them:
     // a deal once per cart, the size's stock over every line of that size (a deal piece and ordinary
     // pieces share it), and the product's cap over every line of the product.
-    let item_id = state
+    let added = state
         .store
-        .add_to_cart_checked(owner, &line, now, |lines| {
+        .add_to_cart_counted(owner, &line, now, |lines| {
             if req.deal.is_some() && lines.iter().any(|l| l.deal_id == req.deal) {
                 return Err(one_deal());
             }
             stock::may_add(available, p.max_cart_items, line.held_in(lines, None), req.quantity).map_err(|r| ApiError::bad_request(r.message()))
         })
         .await??;
-    let cart_quantity = state.store.cart_quantity(owner).await?;
+    let (cart_quantity, item_id) = (added.cart_quantity, added.item_id);
     Ok((headers, Json(CartAdded { status: "success".into(), cart_quantity, item_id, message: "Added to cart".into() })))
 }
