@@ -97,7 +97,7 @@ load() { # url, script (or /dev/null), more wrk arguments → "requests/s p99_ms
 }
 met() { if awk "BEGIN { exit !($1) }"; then echo met; else echo "NOT met"; fi; }
 
-# BENCH_ONLY=catalog,cart,orders,history,search,bundle runs only those parts.
+# BENCH_ONLY=catalog,cart,orders,history,search,bundle,lighthouse runs only those parts.
 want() { [ -z "${BENCH_ONLY:-}" ] || [[ ",$BENCH_ONLY," == *",$1,"* ]]; }
 
 if want catalog; then
@@ -170,4 +170,16 @@ fi
 
 if want bundle; then
 node web/scripts/bundle-size.mjs web/dist
+echo
+fi
+
+if want lighthouse; then
+# Lighthouse's mobile profile (simulated slow 4G, 4x CPU slowdown) on home, a listing, a product page
+# and the cart (a new guest's, so empty): the median of 3 runs of each, beside issue 14's goals.
+[ -x /usr/bin/chromium ] || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
+[ -d bench/node_modules/lighthouse ] || (cd bench && npm ci --no-audit --no-fund >/dev/null)
+lh_product=$(sed -E 's|.*/product-mobile/([^/]+)/|\1|' <<<"$(head -1 "$work/product.paths")")
+lh_listing=$(q "SELECT slug FROM categories WHERE parent_id IS NULL ORDER BY position, id LIMIT 1")
+node scripts/lighthouse.mjs "$base" home=/ listing="/$lh_listing/" product="/product/$lh_product/" cart=/view-cart/
+echo
 fi

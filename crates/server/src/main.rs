@@ -170,6 +170,14 @@ async fn run() -> anyhow::Result<()> {
             } else if config.payments.key_id.is_empty() || config.payments.key_secret.is_empty() {
                 tracing::warn!("RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET are not set: online payments will fail");
             }
+            let shelf_state = housekeeping_state.clone();
+            tokio::spawn(async move {
+                // The shelf (listings and search) is built before the first shopper asks for it: on a
+                // catalog of 50,000 products that takes about two seconds, which no shopper should wait.
+                if let Err(e) = drape_server::features::listings::shelf::current(&shelf_state).await {
+                    tracing::warn!(error = ?e, "building the shelf at start-up failed; the first listing builds it");
+                }
+            });
             let keeper = housekeeping_state.clone();
             tokio::spawn(async move {
                 // Attempts left open are settled with the provider; unpaid orders past their window released.
