@@ -194,3 +194,32 @@ async fn in_a_burst_every_product_answer_asked_after_a_change_shows_it() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cart_is_priced_from_the_products_as_they_are_now_in_every_process() {
+    // Carts read products, sizes and filings from kept facts: a change in the database (here by SQL,
+    // as an import would) is priced by the next cart answer in both processes.
+    let app = app().await;
+    let other = second_process(&app).await;
+    let mut b = Browser::new();
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 3).unwrap();
+    let added = b.post(&app, "/api/v3/cart-items/", json!({"product": p.id, "quantity": 2, "size": size.value})).await;
+    assert_eq!(added.status, 200, "{}", added.text);
+    let cart_id = b.get(&app, "/get/view-cart-info/").await.json()["cart_id"].as_i64().unwrap();
+    let cart = format!("/api/v4/carts-new/{cart_id}");
+    for a in [&app, &other] {
+        let c = b.get(a, &cart).await.json();
+        assert_eq!((c["cart_items"][0]["unit_price"].as_i64(), c["cart_items"][0]["stock"]["status"].as_i64()), (Some(p.price), Some(1)));
+    }
+    sqlx::query("UPDATE products SET price = 55500 WHERE id = $1").bind(p.id).execute(app.db.any_pool()).await.unwrap();
+    sqlx::query("UPDATE sizes SET stock = 1 WHERE id = $1").bind(size.id).execute(app.db.any_pool()).await.unwrap();
+    for a in [&app, &other] {
+        let c = b.get(a, &cart).await.json();
+        let item = &c["cart_items"][0];
+        assert_eq!((item["unit_price"].as_i64(), item["stock"]["status"].as_i64(), item["stock"]["available"].as_i64()), (Some(55500), Some(0), Some(1)));
+    }
+    // Adding reads the same facts: one piece is left, and the cart already holds two.
+    let refused = b.post(&other, "/api/v3/cart-items/", json!({"product": p.id, "quantity": 1, "size": size.value})).await;
+    assert_eq!(refused.status, 400, "{}", refused.text);
+}

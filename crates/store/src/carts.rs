@@ -312,14 +312,16 @@ impl Store {
         Ok(id)
     }
 
+    /// The owner's cart lines (none without a cart), in one statement.
     pub async fn cart_lines(&self, owner: CartOwner<'_>) -> Result<Vec<CartLine>> {
-        let mut tx = self.pool.begin().await?;
-        let lines = match find_cart(&mut tx, owner).await? {
-            Some(cart_id) => lines_of(&mut tx, cart_id).await?,
-            None => vec![],
-        };
-        tx.commit().await?;
-        Ok(lines)
+        const LINES: &str = "SELECT i.id, i.product_id, i.size_id, i.combo1_size_id, i.combo2_size_id, i.quantity, i.deal_id \
+             FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE ";
+        Ok(match owner {
+            CartOwner::Shopper(id) => sqlx::query_as(&format!("{LINES}c.user_id = $1 ORDER BY i.id")).bind(id).fetch_all(&self.pool).await?,
+            CartOwner::Guest(token) => {
+                sqlx::query_as(&format!("{LINES}c.guest_token_hash = $1 ORDER BY i.id")).bind(hash_secret(token)).fetch_all(&self.pool).await?
+            }
+        })
     }
 
     /// Adds pieces to the owner's cart, creating the cart on first use; the same product and sizes

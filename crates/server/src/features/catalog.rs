@@ -254,20 +254,56 @@ pub async fn find_product(state: &AppState, slug: &str) -> ApiResult<Product> {
     })
 }
 
-/// A product and its sizes (with stock) by id, kept like the answers made from them (crate::kept):
-/// exactly as fresh as the database, without reading it while nothing changed.
-pub async fn product_with_sizes(state: &AppState, id: i64) -> ApiResult<Arc<(Product, Vec<Size>)>> {
+/// What carts and adds read of a product: the product, its sizes (with stock) and the categories
+/// it is filed in (without their parents).
+pub struct ProductFacts {
+    pub product: Product,
+    pub sizes: Vec<Size>,
+    pub filed: Vec<i64>,
+}
+
+/// A product's facts by id, kept like the answers made from them (crate::kept): exactly as fresh as
+/// the database, without reading it while nothing changed.
+pub async fn product_facts(state: &AppState, id: i64) -> ApiResult<Arc<ProductFacts>> {
     let kept = kept::current(state).await?;
+    facts_of(state, &kept, id).await
+}
+
+/// Several products' facts (those that exist), kept or read.
+pub async fn products_facts(state: &AppState, kept: &kept::Current<'_>, ids: &[i64]) -> ApiResult<Vec<Arc<ProductFacts>>> {
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        match facts_of(state, kept, *id).await {
+            Ok(f) => out.push(f),
+            Err(e) if e.status == axum::http::StatusCode::NOT_FOUND => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(out)
+}
+
+/// The categories, kept until one changes (a change to any drops every kept answer).
+pub async fn categories_kept(state: &AppState, kept: &kept::Current<'_>) -> ApiResult<Arc<Vec<Category>>> {
+    if let Some(cats) = kept.get("categories").and_then(|a| a.facts::<Vec<Category>>()) {
+        return Ok(cats);
+    }
+    let cats = Arc::new(state.store.categories().await?);
+    kept.keep("categories".into(), drape_store::changes::EVERY_PRODUCT, &Answer::text(String::new()).with_facts(cats.clone()));
+    Ok(cats)
+}
+
+async fn facts_of(state: &AppState, kept: &kept::Current<'_>, id: i64) -> ApiResult<Arc<ProductFacts>> {
     let key = format!("facts/{id}");
-    if let Some(facts) = kept.get(&key).and_then(|a| a.facts::<(Product, Vec<Size>)>()) {
+    if let Some(facts) = kept.get(&key).and_then(|a| a.facts::<ProductFacts>()) {
         return Ok(facts);
     }
-    let p = state.store.product_by_id(id).await.map_err(|e| match e {
+    let product = state.store.product_by_id(id).await.map_err(|e| match e {
         drape_store::StoreError::NotFound => ApiError::not_found("We couldn't find that product."),
         other => other.into(),
     })?;
-    let sizes = state.store.sizes(p.id).await?;
-    let facts = Arc::new((p, sizes));
+    let sizes = state.store.sizes(product.id).await?;
+    let filed = state.store.product_category_ids(product.id).await?;
+    let facts = Arc::new(ProductFacts { product, sizes, filed });
     kept.keep(key, id, &Answer::text(String::new()).with_facts(facts.clone()));
     Ok(facts)
 }

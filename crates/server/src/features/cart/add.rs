@@ -48,8 +48,8 @@ fn chosen(v: &Option<String>) -> Option<&str> {
 #[utoipa::path(post, path = "/api/v3/cart-items/", tag = "cart", request_body = CartAdd,
     responses((status = 200, body = CartAdded), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody(req): JsonBody<CartAdd>) -> ApiResult<impl IntoResponse> {
-    let facts = crate::features::catalog::product_with_sizes(&state, req.product).await?;
-    let (p, sizes) = (&facts.0, &facts.1);
+    let facts = crate::features::catalog::product_facts(&state, req.product).await?;
+    let (p, sizes) = (&facts.product, &facts.sizes);
     if !p.is_active() {
         return Err(ApiError::bad_request(AddRefusal::OutOfStock.message()));
     }

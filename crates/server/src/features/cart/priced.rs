@@ -42,11 +42,13 @@ pub async fn load_cart(state: &AppState, owner: CartOwner<'_>, row: &CartRow) ->
 pub async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRow, change: LineChange<'_>) -> ApiResult<CartInputs> {
     let store = &state.store;
     let now = state.now();
-    let cats = store.categories().await?;
+    let kept = crate::kept::current(state).await?;
+    let cats = catalog::categories_kept(state, &kept).await?;
     let deals = store.running_deals(now).await?;
     let mut items = Vec::new();
     let mut engine_lines = Vec::new();
-    // The lines' products, sizes and categories are read in one query each, however long the cart.
+    // The lines' products, sizes and categories are kept facts (catalog::product_facts), read only
+    // when they changed.
     let mut cart_lines = store.cart_lines(owner).await?;
     match change {
         LineChange::None => {}
@@ -56,12 +58,11 @@ pub async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRo
     let mut product_ids: Vec<i64> = cart_lines.iter().map(|l| l.product_id).collect();
     product_ids.sort_unstable();
     product_ids.dedup();
-    let products = store.products_by_ids(&product_ids).await?;
-    let all_sizes = store.sizes_of_products(&product_ids).await?;
-    let filings = store.category_ids_of_products(&product_ids).await?;
+    let products = catalog::products_facts(state, &kept, &product_ids).await?;
     for line in &cart_lines {
-        let Some(p) = products.iter().find(|p| p.id == line.product_id) else { continue };
-        let by_id = |id: Option<i64>| id.and_then(|id| all_sizes.iter().find(|s| s.id == id && s.product_id == p.id));
+        let Some(facts) = products.iter().find(|f| f.product.id == line.product_id) else { continue };
+        let p = &facts.product;
+        let by_id = |id: Option<i64>| id.and_then(|id| facts.sizes.iter().find(|s| s.id == id));
         let (size_text, combo, raw_stock) = match (by_id(line.size_id), by_id(line.combo1_size_id), by_id(line.combo2_size_id)) {
             (Some(s), _, _) => (s.value.clone(), None, s.stock),
             (None, Some(a), Some(b)) => {
@@ -71,7 +72,7 @@ pub async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRo
         };
         let available = stock::sellable(p.is_active(), raw_stock, p.max_cart_items);
         let in_stock = available >= line.quantity && available > 0;
-        let mut category_ids: Vec<i64> = filings.iter().filter(|f| f.0 == p.id).map(|f| f.1).collect();
+        let mut category_ids: Vec<i64> = facts.filed.clone();
         category_ids.push(categories::top(&cats, p.category_id));
         let deal = line.deal_id.and_then(|id| deals.iter().find(|d| d.id == id));
         let (unit_price, offer_key) = pricing::line_price(p.price, &p.offer_key, deal.map(|d| d.deal_price));
