@@ -28,9 +28,20 @@ use std::sync::Arc;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// What every handler can reach.
+/// What every handler can reach, behind one shared pointer: axum clones the state for every
+/// request and every middleware, and one reference count is cheaper to move between threads than
+/// one per field (the clones and drops were 8% of a kept product answer's time in a profile).
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+pub struct Shared {
     pub store: Store,
     pub clock: Arc<dyn Clock>,
     pub config: Arc<config::Config>,
@@ -49,7 +60,7 @@ impl AppState {
     pub fn new(store: Store, clock: Arc<dyn Clock>, config: config::Config) -> Self {
         let razorpay = Arc::new(payments::razorpay::Razorpay::new(config.payments.clone()));
         let payu = Arc::new(payments::payu::PayU::new(config.payments.clone()));
-        AppState { store, clock, config: Arc::new(config), razorpay, payu, shelves: Arc::default(), kept: Arc::default() }
+        AppState(Arc::new(Shared { store, clock, config: Arc::new(config), razorpay, payu, shelves: Arc::default(), kept: Arc::default() }))
     }
     pub fn now(&self) -> chrono::DateTime<chrono::Utc> {
         self.clock.now()
