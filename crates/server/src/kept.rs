@@ -196,9 +196,24 @@ impl Current<'_> {
     /// Keeps an answer about `product`, unless the kept answers moved on since this request began
     /// rendering it (then it may predate a change; it is served but not kept).
     pub fn keep(&self, key: String, product: i64, answer: &Answer) {
+        self.keep_as(key, product, answer, false)
+    }
+
+    /// `keep`, replacing what is kept under `key` (an answer that no longer answers for now).
+    pub fn keep_replacing(&self, key: String, product: i64, answer: &Answer) {
+        self.keep_as(key, product, answer, true)
+    }
+
+    fn keep_as(&self, key: String, product: i64, answer: &Answer, replacing: bool) {
         let mut pages = self.kept.pages.lock().unwrap_or_else(|e| e.into_inner());
-        if pages.synced != self.at || pages.answers.contains_key(&key) {
+        if pages.synced != self.at || (pages.answers.contains_key(&key) && !replacing) {
             return;
+        }
+        if let Some((old_product, old)) = pages.answers.remove(&key) {
+            pages.bytes -= old.body.len() + key.len();
+            if let Some(keys) = pages.by_product.get_mut(&old_product) {
+                keys.retain(|k| *k != key);
+            }
         }
         let size = answer.body.len() + key.len();
         pages.make_room(size);

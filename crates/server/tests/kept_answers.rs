@@ -223,3 +223,49 @@ async fn a_cart_is_priced_from_the_products_as_they_are_now_in_every_process() {
     let refused = b.post(&other, "/api/v3/cart-items/", json!({"product": p.id, "quantity": 1, "size": size.value})).await;
     assert_eq!(refused.status, 400, "{}", refused.text);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cart_prices_with_the_offers_running_now_in_every_process() {
+    // Carts keep the offer calendar; an operator's command (its own connection) adding or ending an
+    // upgrade rung is in the next cart answer of both processes, and so is a rung whose time comes.
+    let app = app().await;
+    let other = second_process(&app).await;
+    let mut b = Browser::new();
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 3).unwrap();
+    assert_eq!(b.post(&app, "/api/v3/cart-items/", json!({"product": p.id, "quantity": 1, "size": size.value})).await.status, 200);
+    let cart = format!("/api/v4/carts-new/{}", b.get(&app, "/get/view-cart-info/").await.json()["cart_id"].as_i64().unwrap());
+    let rungs = |c: &Value| -> Vec<String> {
+        c["upgrade_offer_values"]["options"].as_array().unwrap().iter().map(|o| o["title"].as_str().unwrap().to_string()).collect()
+    };
+    for a in [&app, &other] {
+        assert!(!rungs(&b.get(a, &cart).await.json()).contains(&"Kept rung".to_string()));
+    }
+    let operator = drape_store::Store::open(app.db.url()).await.unwrap();
+    let upgrade = |args: admin::upgrade::Args| {
+        let (operator, clock) = (operator.clone(), app.clock.clone());
+        async move { admin::run(AdminTask::Upgrade(args), &operator, &*clock).await.unwrap() }
+    };
+    upgrade(admin::upgrade::Args { title: Some("Kept rung".into()), min_value: Some(5000), discount: Some(500), days: 1, end: None }).await;
+    let id = operator.running_upgrades(app.clock_now()).await.unwrap().into_iter().find(|u| u.title == "Kept rung").unwrap().id;
+    for a in [&app, &other] {
+        assert!(rungs(&b.get(a, &cart).await.json()).contains(&"Kept rung".to_string()), "a new rung is offered");
+    }
+    upgrade(admin::upgrade::Args { title: None, min_value: None, discount: None, days: 30, end: Some(id) }).await;
+    for a in [&app, &other] {
+        assert!(!rungs(&b.get(a, &cart).await.json()).contains(&"Kept rung".to_string()), "an ended rung is gone");
+    }
+    // A rung that starts later appears when its time comes, without any change to the database.
+    let now = app.clock_now();
+    sqlx::query("INSERT INTO upgrade_options (title, min_value, discount, starts_at, ends_at) VALUES ('Later rung', 100, 100, $1, $2)")
+        .bind((now + chrono::Duration::hours(1)).timestamp_millis())
+        .bind((now + chrono::Duration::hours(2)).timestamp_millis())
+        .execute(app.db.any_pool())
+        .await
+        .unwrap();
+    assert!(!rungs(&b.get(&app, &cart).await.json()).contains(&"Later rung".to_string()));
+    app.clock.advance(chrono::Duration::minutes(90));
+    assert!(rungs(&b.get(&app, &cart).await.json()).contains(&"Later rung".to_string()), "its time came");
+    app.clock.advance(chrono::Duration::minutes(60));
+    assert!(!rungs(&b.get(&app, &cart).await.json()).contains(&"Later rung".to_string()), "and went");
+}

@@ -13,6 +13,7 @@ pub mod checkout;
 mod db;
 pub mod engagement;
 pub mod limits;
+pub mod offer_calendar;
 pub mod offers;
 pub mod order_history;
 pub mod order_status;

@@ -12,6 +12,8 @@ use drape_domain::money::format_inr;
 use drape_domain::pricing::{self, Choices, Offers, ShopSettings};
 use drape_domain::stock;
 use drape_store::carts::{CartOwner, CartRow};
+use drape_store::offer_calendar::{OfferCalendar, OFFERS};
+use std::sync::Arc;
 
 /// What pricing a cart needs, read once: its lines (shaped for the answer and for the engine),
 /// the offers running now and the gifts the cart has taken.
@@ -44,7 +46,8 @@ pub async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRo
     let now = state.now();
     let kept = crate::kept::current(state).await?;
     let cats = catalog::categories_kept(state, &kept).await?;
-    let deals = store.running_deals(now).await?;
+    let calendar = offers_kept(state, &kept, now).await?;
+    let deals = calendar.deals_at(now);
     let mut items = Vec::new();
     let mut engine_lines = Vec::new();
     // The lines' products, sizes and categories are kept facts (catalog::product_facts), read only
@@ -115,17 +118,28 @@ pub async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRo
             is_deal: deal.is_some(),
         });
     }
-    let gift_rows = store.running_gift_offers(now).await?;
+    let gift_rows = calendar.gifts_at(now);
     let taken = store.cart_gifts(row.id).await?;
     let offers = Offers {
-        bundles: store.running_bundles(now).await?,
-        upgrades: store.running_upgrades(now).await?,
+        bundles: calendar.bundles_at(now),
+        upgrades: calendar.upgrades_at(now),
         gifts: gift_rows
             .iter()
             .map(|g| pricing::GiftOffer { id: g.id, title: g.title.clone(), product_id: g.product_id, price: g.price, min_order: g.min_order })
             .collect(),
     };
     Ok(CartInputs { items, lines: engine_lines, offers, gift_rows, taken, cart_lines })
+}
+
+/// Every running and coming offer, kept until one changes (crate::kept); read again when the clock is
+/// before the moment it was read (offers that ended before then are not in it).
+async fn offers_kept(state: &AppState, kept: &crate::kept::Current<'_>, now: chrono::DateTime<chrono::Utc>) -> ApiResult<Arc<OfferCalendar>> {
+    if let Some(calendar) = kept.get("offers").and_then(|a| a.facts::<OfferCalendar>()).filter(|c| c.covers(now)) {
+        return Ok(calendar);
+    }
+    let calendar = Arc::new(state.store.offer_calendar(now).await?);
+    kept.keep_replacing("offers".into(), OFFERS, &crate::kept::Answer::text(String::new()).with_facts(calendar.clone()));
+    Ok(calendar)
 }
 
 /// A stored coupon with how often it has been used (overall and by this visitor).
