@@ -423,19 +423,25 @@ pub struct LastPurchasedSizes {
 #[utoipa::path(get, path = "/web/api/v1/product/last-purchased-size/", tag = "catalog", responses((status = 200, body = LastPurchasedSizes)))]
 pub async fn last_purchased_size(State(state): State<AppState>, viewer: Viewer) -> ApiResult<Json<LastPurchasedSizes>> {
     let out = match &viewer.user {
-        Some(user) => last_sizes(&state, user.id).await?,
+        Some(user) => last_sizes(&state, &kept::current(&state).await?, user.id).await?,
         None => LastPurchasedSizes { status: "success".into(), ..Default::default() },
     };
     Ok(Json(out))
 }
 
 /// The sizes a shopper last received per slot (bra, panty, nightwear, activewear).
-async fn last_sizes(state: &AppState, user_id: i64) -> ApiResult<LastPurchasedSizes> {
+async fn last_sizes(state: &AppState, kept: &kept::Current<'_>, user_id: i64) -> ApiResult<LastPurchasedSizes> {
     use drape_domain::engagement::{size_slot, SizeSlot};
     let mut out = LastPurchasedSizes { status: "success".into(), ..Default::default() };
-    let cats = state.store.categories().await?;
+    let cats = categories_kept(state, kept).await?;
     for bought in state.store.delivered_sizes(user_id).await? {
-        let p = state.store.product_by_id(bought.product_id).await?;
+        // A product removed since it was bought tells no size.
+        let facts = match facts_of(state, kept, bought.product_id).await {
+            Ok(facts) => facts,
+            Err(e) if e.status == axum::http::StatusCode::NOT_FOUND => continue,
+            Err(e) => return Err(e),
+        };
+        let p = &facts.product;
         let top = categories::top(&cats, p.category_id);
         // A combo fills both the bra and the panty slot.
         let fills: Vec<(SizeSlot, &str)> = if p.is_combo() {
@@ -461,10 +467,16 @@ async fn last_sizes(state: &AppState, user_id: i64) -> ApiResult<LastPurchasedSi
 /// The fit notice's data (spec 001 §6): the shopper's size in this product's kind (`slot`) from their
 /// delivered orders (`fittest_code_in_fitguide`), and that size again when this product sells it
 /// (`fittest_size_in_all_size`); both empty for guests and shoppers without such orders.
-async fn fit_for(state: &AppState, user_id: i64, slot: Option<drape_domain::engagement::SizeSlot>, product_id: i64) -> ApiResult<(String, String)> {
+async fn fit_for(
+    state: &AppState,
+    kept: &kept::Current<'_>,
+    user_id: i64,
+    slot: Option<drape_domain::engagement::SizeSlot>,
+    product_id: i64,
+) -> ApiResult<(String, String)> {
     use drape_domain::engagement::SizeSlot;
     let Some(slot) = slot else { return Ok((String::new(), String::new())) };
-    let last = last_sizes(state, user_id).await?;
+    let last = last_sizes(state, kept, user_id).await?;
     let code = match slot {
         SizeSlot::Bra => last.bra_size1,
         SizeSlot::Panty => last.panty_size,
@@ -474,7 +486,7 @@ async fn fit_for(state: &AppState, user_id: i64, slot: Option<drape_domain::enga
     if code.is_empty() {
         return Ok((String::new(), String::new()));
     }
-    let sold = state.store.sizes(product_id).await?.iter().any(|s| s.value == code);
+    let sold = facts_of(state, kept, product_id).await?.sizes.iter().any(|s| s.value == code);
     Ok((code.clone(), if sold { code } else { String::new() }))
 }
 
@@ -511,7 +523,7 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
     let page: Arc<ProductPage> = answer.facts().ok_or_else(ApiError::internal)?;
     let mut out = page.out.clone();
     out.is_in_wishlist = state.store.is_in_wishlist(user.id, out.id).await?;
-    (out.fittest_code_in_fitguide, out.fittest_size_in_all_size) = fit_for(&state, user.id, page.fit_slot, out.id).await?;
+    (out.fittest_code_in_fitguide, out.fittest_size_in_all_size) = fit_for(&state, &kept, user.id, page.fit_slot, out.id).await?;
     Ok(Json(out).into_response())
 }
 
