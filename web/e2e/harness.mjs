@@ -330,3 +330,40 @@ export async function addFromProductPage(page, slug, { minQuantity = 4 } = {}) {
   await waitForCount(page, 'cart-count', before + 1);
   return size.value;
 }
+
+/**
+ * Records the page's layout shifts (the Layout Instability API entries that CLS adds up, issue 14)
+ * from its first paint; call before `page.goto`. `layoutShifts(page)` then lists them, each with its
+ * score and the elements that moved (tag, class, top before → after).
+ */
+export async function watchLayoutShifts(page) {
+  await page.addInitScript(() => {
+    window.__drapeShifts = [];
+    const name = (n) =>
+      n?.nodeType === 1
+        ? `${n.tagName.toLowerCase()}${typeof n.className === 'string' && n.className ? `.${n.className.trim().split(/\s+/).join('.')}` : ''}`
+        : String(n?.nodeName);
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.hadRecentInput) continue;
+        window.__drapeShifts.push({
+          value: e.value,
+          moved: e.sources.map((s) => `${name(s.node)} ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}`),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts seen since `watchLayoutShifts` (none: an empty list). */
+export function layoutShifts(page) {
+  return page.evaluate(() => window.__drapeShifts ?? []);
+}
+
+/** Answers the requests matching `url` (a glob or RegExp) `ms` late, as a slow phone network would. */
+export async function answerLate(page, url, ms) {
+  await page.route(url, async (route) => {
+    await sleep(ms);
+    await route.continue().catch(() => {});
+  });
+}

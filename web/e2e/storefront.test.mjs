@@ -1,7 +1,7 @@
 // Home, product and not-found pages against the real server (demo catalog), at 390×844.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchBrowser, newPhonePage, screenshot, startServer } from './harness.mjs';
+import { answerLate, launchBrowser, layoutShifts, newPhonePage, screenshot, startServer, watchLayoutShifts } from './harness.mjs';
 
 describe('storefront', () => {
   let server;
@@ -49,6 +49,34 @@ describe('storefront', () => {
       assert.equal(await chip.getAttribute('aria-current'), 'page');
       await page.getByRole('heading', { level: 1, name }).waitFor();
       await cards.first().waitFor();
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('home and a category listing hold their places while their parts load: nothing moves (issue 14)', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      // each part answers late, and in its own time, as on a phone's network
+      await answerLate(page, '**/web/api/v1/featured/**', 900);
+      await answerLate(page, '**/web/api/v1/products/**', 600);
+      await watchLayoutShifts(page);
+      for (const [path, ready] of [
+        ['/', () => page.getByTestId('featured-promo').waitFor()],
+        ['/bras/', () => page.getByTestId('listing-count').waitFor()],
+      ]) {
+        await page.goto(path);
+        await ready();
+        await page.getByTestId('product-card').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const shifts = await layoutShifts(page);
+        const score = shifts.reduce((sum, s) => sum + s.value, 0);
+        assert.ok(score < 0.001, `${path}: layout shift ${score.toFixed(4)}: ${JSON.stringify(shifts)}`);
+        // the footer waits below the fold
+        assert.ok((await page.locator('.site-footer').boundingBox()).y >= 844, `${path}: the footer is below the fold`);
+      }
+      await screenshot(page, 'listing-loaded.png');
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -1,7 +1,7 @@
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { findCategory, useMainMenu } from '@/features/catalog/api/get-main-menu';
-import { CategoryChips, CategoryChipsSkeleton } from '@/features/catalog/components/CategoryChips';
-import { ListingPage } from '@/features/catalog/components/ListingPage';
+import { CategoryChips } from '@/features/catalog/components/CategoryChips';
+import { ListingHeadSkeleton, ListingPage, ListingSkeleton } from '@/features/catalog/components/ListingPage';
 import { SearchBox } from '@/features/search/components/SearchBox';
 import { SearchScreen } from '@/features/search/components/SearchScreen';
 import { NotFound } from '@/shared/components/NotFound';
@@ -16,7 +16,7 @@ export function categoryPath(c: Pick<Category, 'slug'>): string {
 /** `/{slug}/`: the category's products (sub-categories included), filtered, sorted and paged. */
 export function CategoryListingRoute({ slug }: { slug: string }) {
   const menu = useMainMenu();
-  if (menu.isPending) return <CategoryChipsSkeleton />;
+  if (menu.isPending) return <ListingSkeleton header={<ListingHeadSkeleton />} />;
   const categories = menu.data?.categories ?? [];
   const category = findCategory(categories, (c) => c.slug === slug);
   if (!category) return <NotFound title="Category not found" text="This category does not exist any more." />;

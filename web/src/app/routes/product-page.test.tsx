@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECENTLY_VIEWED_KEY } from '@/features/recommendations/recently-viewed';
-import { json, renderWithProviders, serve } from '@/test/fake-api';
+import type { Timer } from '@/shared/api/types';
+import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
 import { productFixture, sizeFixture, sizesFixture } from '@/test/fixtures';
 import { ProductPageContent } from './product-page';
 
@@ -15,9 +16,49 @@ describe('the product page', () => {
     serve({
       'GET /web/api/v1/product-mobile/lace-bra-black/': () => json(product),
       'GET /web/api/v1/product/lace-bra-black/sizes/s/': () => json(sizesFixture([sizeFixture('34B', 3)])),
+      'GET /web/api/v1/product/lace-bra-black/timer/s/': () => json({ timer: null }),
     });
     renderWithProviders(<ProductPageContent slug="lace-bra-black" />, { route: '/product/lace-bra-black' });
     await screen.findByTestId('product');
     await waitFor(() => expect(JSON.parse(localStorage.getItem(RECENTLY_VIEWED_KEY)!)).toEqual([31, 5]));
+  });
+
+  it('asks for the offer timer with the product and shows both together: the banner pushes nothing down (issue 14)', async () => {
+    const product = productFixture({ id: 31, slug: 'lace-bra-black' });
+    const now = Date.now();
+    const timer: Timer = {
+      id: 1,
+      startdate: '',
+      starttime: '',
+      enddate: '',
+      endtime: '',
+      hexcode: '#5b1a3a',
+      text_hexcode: '#ffffff',
+      text: 'Sale ends in',
+      starts_at_ms: now - 1000,
+      ends_at_ms: now + 3 * 3_600_000,
+    };
+    let answerTimer = () => {};
+    const timerAsked = new Promise<void>((resolve) => (answerTimer = resolve));
+    serve({
+      'GET /web/api/v1/product-mobile/lace-bra-black/': () => json(product),
+      'GET /web/api/v1/product/lace-bra-black/sizes/s/': () => json(sizesFixture([sizeFixture('34B', 3)])),
+      'GET /web/api/v1/product/lace-bra-black/timer/s/': async () => {
+        await timerAsked;
+        return json({ timer });
+      },
+    });
+    renderWithProviders(<ProductPageContent slug="lace-bra-black" />, { route: '/product/lace-bra-black' });
+    // both asked at once, not the timer after the product
+    const asked = (path: string) => calls.some((c) => c.url.pathname === path);
+    expect(asked('/web/api/v1/product-mobile/lace-bra-black/')).toBe(true);
+    expect(asked('/web/api/v1/product/lace-bra-black/timer/s/')).toBe(true);
+    // the product has answered; the page waits for the timer
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('product-skeleton')).toBeTruthy();
+    expect(screen.queryByTestId('product')).toBeNull();
+    answerTimer();
+    const page = await screen.findByTestId('product');
+    expect(within(page).getByTestId('timer').textContent).toContain('Sale ends in');
   });
 });

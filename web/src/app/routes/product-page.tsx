@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { meKey, useMe } from '@/features/auth/api/get-me';
 import { productQueryOptions } from '@/features/product/api/get-product';
 import { useSizes } from '@/features/product/api/get-sizes';
+import { timerQueryOptions } from '@/features/product/api/get-timer';
 import { ProductSkeleton, ProductView } from '@/features/product/components/ProductView';
 import { readViewed, recordViewed, writeViewed } from '@/features/recommendations/recently-viewed';
 import { isApiError } from '@/shared/api/client';
@@ -21,6 +22,10 @@ const BelowTheFold = lazy(async () => ({ default: (await import('@/features/reco
  */
 export function ProductPageContent({ slug, swap = false, nameLevel = 1 }: { slug: string; swap?: boolean; nameLevel?: 1 | 2 }) {
   const product = useQuery({ ...productQueryOptions(slug), placeholderData: swap ? keepPreviousData : undefined });
+  // The offer timer's banner sits above the gallery: asked for with the product rather than after it,
+  // and the page shows once both have answered, so a banner never pushes the page down (issue 14).
+  // It answers quickly and never fails (a failure is no timer).
+  const timer = useQuery({ ...timerQueryOptions(slug), placeholderData: swap ? keepPreviousData : undefined });
   const sizes = useSizes(slug);
   const me = useMe();
   const queryClient = useQueryClient();
@@ -51,9 +56,11 @@ export function ProductPageContent({ slug, swap = false, nameLevel = 1 }: { slug
     }
     return <ProductSkeleton />;
   }
+  if (timer.isPending) return <ProductSkeleton />;
 
   const p = product.data;
-  const stale = product.isPlaceholderData;
+  // a colour change: the page stays dimmed until the next product and its timer are both here
+  const stale = product.isPlaceholderData || timer.isPlaceholderData;
   // the rails below the fold offer 'Add to bag' on their cards
   return (
     <AddToBagProvider>
@@ -62,6 +69,7 @@ export function ProductPageContent({ slug, swap = false, nameLevel = 1 }: { slug
         product={p}
         sizes={stale ? undefined : sizes.data}
         me={me.data}
+        timer={timer.data}
         updating={stale}
         nameLevel={nameLevel}
         onCartChanged={onCartChanged}

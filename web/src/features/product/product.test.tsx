@@ -27,7 +27,6 @@ const fetchMock = vi.fn<typeof fetch>();
 
 function defaultRoutes(): Record<string, Handler> {
   return {
-    'GET /web/api/v1/product/padded-t-shirt-bra-black-12/timer/s/': () => json({ timer: null }),
     'GET /bp_pp_product_details_page/': () => json({ offer_msg_dict_ajax: {} }),
     'GET /web/api/v1/product-feature/padded-t-shirt-bra-black-12/': () => json({}),
     'GET /web/api/v1/product/last-purchased-size/': () =>
@@ -649,21 +648,18 @@ describe('ProductView', () => {
 
   it('shows a running timer and the offers, truncated', async () => {
     const now = Date.now();
-    routes['GET /web/api/v1/product/padded-t-shirt-bra-black-12/timer/s/'] = () =>
-      json({
-        timer: {
-          id: 1,
-          startdate: '',
-          starttime: '',
-          enddate: '',
-          endtime: '',
-          hexcode: '#5b1a3a',
-          text_hexcode: '#ffffff',
-          text: 'Sale ends in',
-          starts_at_ms: now - 1000,
-          ends_at_ms: now + 3 * 3_600_000,
-        },
-      });
+    const timer = {
+      id: 1,
+      startdate: '',
+      starttime: '',
+      enddate: '',
+      endtime: '',
+      hexcode: '#5b1a3a',
+      text_hexcode: '#ffffff',
+      text: 'Sale ends in',
+      starts_at_ms: now - 1000,
+      ends_at_ms: now + 3 * 3_600_000,
+    };
     routes['GET /bp_pp_product_details_page/'] = () =>
       json({
         offer_msg_dict_ajax: {
@@ -678,10 +674,10 @@ describe('ProductView', () => {
           },
         },
       });
-    view();
-    const timer = await screen.findByTestId('timer');
-    expect(timer.textContent).toContain('Sale ends in');
-    expect(within(timer).queryByText('Days')).toBeNull();
+    view({ timer });
+    const banner = screen.getByTestId('timer');
+    expect(banner.textContent).toContain('Sale ends in');
+    expect(within(banner).queryByText('Days')).toBeNull();
     const offer = await screen.findByTestId('offers');
     expect(offer.textContent).toContain('Buy any 3 bras and get t…');
     // a phone shows no tooltip: the whole offer is written out under the cut headline

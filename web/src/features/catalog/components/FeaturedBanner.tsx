@@ -55,11 +55,24 @@ export function MonthNav({ previous, next }: { previous: string | null; next: st
  * The way to this month's design of a category (home): its product under 'Design of the Month',
  * linking to /best-{category}-design-of-{month}-{year}/. Shown only once the month's answer says
  * there is a design (a 404 shows nothing); the featured page then opens from the same cached answer.
+ * Until the answer, a placeholder of its size holds its place, so the chips and the grid below do not
+ * move when it arrives (issue 14).
  */
 export function FeaturedPromo({ category, now }: { category: string; now?: Date }) {
   const month = currentFeatured(category, now);
   const design = useFeatured(month);
   const quality = useImageQuality();
+  if (design.isPending) {
+    return (
+      <div className="featured-promo featured-promo--loading" aria-hidden="true">
+        <span className="skeleton featured-promo__thumb" />
+        <span className="featured-promo__text">
+          <span className="skeleton featured-promo__line featured-promo__line--short" />
+          <span className="skeleton featured-promo__line" />
+        </span>
+      </div>
+    );
+  }
   if (!design.data) return null;
   const { title, product } = design.data;
   return (

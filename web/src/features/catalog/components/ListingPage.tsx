@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
+import { CategoryChipsSkeleton } from './CategoryChips';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import { errorMessage } from '@/shared/api/client';
 import type { ProductListing, SearchInfo } from '@/shared/api/types';
@@ -43,18 +44,7 @@ export function ListingPage({
   const go = (next: ListingState, push = false) => navigate({ pathname, search: listingSearch(next) }, { replace: !push });
   const pageHref = (page: number) => `${pathname}${listingSearch({ ...state, page })}`;
 
-  if (q.isPending) {
-    return (
-      <div className="listing">
-        {header}
-        <div className="grid" aria-busy="true" aria-label="Loading products">
-          {Array.from({ length: 6 }, (_, i) => (
-            <ProductCardSkeleton key={i} />
-          ))}
-        </div>
-      </div>
-    );
-  }
+  if (q.isPending) return <ListingSkeleton header={header} />;
   if (q.isError && !q.data) {
     return (
       <div className="listing">
@@ -99,10 +89,11 @@ export function ListingPage({
             </button>
           </div>
           <ChosenChips state={state} data={data} onChange={(next) => go(next)} />
-          <p className="grid__count" aria-live="polite" data-testid="listing-count">
+          {/* the cards' names are h3s: their section's heading */}
+          <h2 className="grid__count" aria-live="polite" data-testid="listing-count">
             {data.total} {data.total === 1 ? 'product' : 'products'}
             {data.num_pages > 1 ? ` · page ${data.page} of ${data.num_pages}` : ''}
-          </p>
+          </h2>
         </>
       )}
       {data.products.length === 0 && !noMatch ? (
@@ -165,6 +156,50 @@ export function ListingPage({
           ))}
         </ul>
       </Modal>
+    </div>
+  );
+}
+
+/**
+ * A listing before its products answer, laid out as the answer will be (the toolbar, the count's line,
+ * the grid), so nothing shown moves when they arrive (issue 14). `header`: the heading block, or its
+ * skeleton while the menu that names the category loads.
+ */
+export function ListingSkeleton({ header }: { header: ReactNode }) {
+  return (
+    <div className="listing">
+      {header}
+      <div className="listing__bar listing__bar--loading" aria-hidden="true">
+        <span className="listing__tool">
+          <Icon name="sliders" size={18} />
+          Filter
+        </span>
+        <span className="listing__tool">
+          <Icon name="sort" size={18} />
+          Sort
+        </span>
+      </div>
+      <p className="grid__count" aria-hidden="true">
+        {'\u00a0'}
+      </p>
+      <div className="grid" aria-busy="true" aria-label="Loading products">
+        {Array.from({ length: 6 }, (_, i) => (
+          <ProductCardSkeleton key={i} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The heading block's skeleton: the breadcrumb, the title and the chips. */
+export function ListingHeadSkeleton() {
+  return (
+    <div className="listing__head" aria-hidden="true">
+      <div className="breadcrumb">
+        <span className="skeleton listing__crumb-skeleton" />
+      </div>
+      <div className="skeleton listing__title-skeleton" />
+      <CategoryChipsSkeleton />
     </div>
   );
 }

@@ -44,9 +44,10 @@ export function ProductGrid({ filter, title }: { filter: ProductsFilter; title?:
 
   return (
     <section aria-label={title ?? 'Products'}>
-      <p className="grid__count">
+      {/* the cards' names are h3s: their section's heading */}
+      <h2 className="grid__count">
         {total} {total === 1 ? 'product' : 'products'}
-      </p>
+      </h2>
       <div className="grid" data-testid="product-grid">
         {products.map((p, i) => (
           <ProductCard key={p.id} product={p} eager={i < 4} wishlisted={wishlisted.has(p.id)} />

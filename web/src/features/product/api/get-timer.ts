@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import type { Timer, TimerResult } from '@/shared/api/types';
 
@@ -13,13 +13,10 @@ export async function getTimer(slug: string, signal?: AbortSignal): Promise<Time
   }
 }
 
-export function useTimer(slug: string, enabled = true) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['product', slug, 'timer'],
-      queryFn: ({ signal }) => getTimer(slug, signal),
-      enabled,
-      staleTime: 60_000,
-    }),
-  );
-}
+/** Asked for together with the product (see `ProductPageContent`); it never fails, a failure is no timer. */
+export const timerQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: ['product', slug, 'timer'],
+    queryFn: ({ signal }) => getTimer(slug, signal),
+    staleTime: 60_000,
+  });

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage, isApiError } from '@/shared/api/client';
-import type { GalleryItem, Me, Product } from '@/shared/api/types';
+import type { GalleryItem, Me, Product, Timer } from '@/shared/api/types';
 import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Spinner } from '@/shared/components/ui/Spinner';
@@ -15,7 +15,6 @@ import { productQueryOptions } from '../api/get-product';
 import { useProductFeatures } from '../api/get-product-features';
 import { useLastPurchasedSizes } from '../api/get-last-purchased-size';
 import { allSoldOut, sizesQueryOptions, type ProductSizes } from '../api/get-sizes';
-import { useTimer } from '../api/get-timer';
 import { useToggleWishlist } from '../api/toggle-wishlist';
 import { rupees, viewItem } from '../analytics';
 import { isBraSku } from '../bra-size';
@@ -86,6 +85,11 @@ export interface ProductViewProps {
   sizes: ProductSizes | undefined;
   /** the visitor's session; undefined while it loads */
   me: Me | undefined;
+  /**
+   * the offer timer, null for none: the page asks for it with the product and shows both together, so
+   * the banner above the gallery never pushes the page down when it arrives (issue 14)
+   */
+  timer?: Timer | null;
   /** the cart changed (header counts refresh) */
   onCartChanged?: (cartQuantity: number) => void;
   /** the wishlist changed (header count) */
@@ -105,6 +109,7 @@ export function ProductView({
   product,
   sizes,
   me,
+  timer = null,
   onCartChanged,
   onWishlistChanged,
   reviews,
@@ -119,7 +124,6 @@ export function ProductView({
   const loggedIn = isLoggedIn(me);
   const privileged = isPrivileged(me);
 
-  const timer = useTimer(product.slug);
   const offers = useOffers(product.id);
   const features = useProductFeatures(product.slug);
   const lastPurchased = useLastPurchasedSizes(loggedIn);
@@ -287,7 +291,7 @@ export function ProductView({
       aria-busy={updating}
     >
       <title>{product.get_meta_title || `${product.name} · Drape`}</title>
-      {timer.data ? <TimerBanner timer={timer.data} /> : null}
+      {timer ? <TimerBanner timer={timer} /> : null}
       <div className="pdp__media">
         <Gallery
           items={galleryOf(product)}
