@@ -8,7 +8,7 @@ use crate::features::catalog::ProductCard;
 use crate::kept::Answer;
 use crate::security::{self, Viewer};
 use crate::AppState;
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -196,10 +196,16 @@ pub fn searcher<'a>(viewer: &'a Viewer, new_token: &'a mut Option<String>) -> Se
 /// Products of a category or a search, filtered, counted, sorted and paged.
 #[utoipa::path(get, path = "/web/api/v1/products/", tag = "catalog", params(ListingQuery),
     responses((status = 200, body = ProductList), (status = 400, body = crate::error::ErrorBody), (status = 404, body = crate::error::ErrorBody)))]
-pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Query<ListingQuery>) -> ApiResult<Response> {
+pub async fn listing(State(state): State<AppState>, viewer: Viewer, RawQuery(raw): RawQuery, Query(q): Query<ListingQuery>) -> ApiResult<Response> {
+    // A page that is not a search (nothing to record) and was answered before under these very
+    // query bytes is answered again without reading the filters anew.
+    let as_sent = q.q.is_none().then(|| format!("?{}", raw.unwrap_or_default()));
+    let shelf: Arc<Shelf> = shelf::current(&state).await?;
+    if let Some(listed) = as_sent.as_deref().and_then(|k| shelf.listings.get(k)) {
+        return answer(&state, &viewer, HeaderMap::new(), &listed).await;
+    }
     let words = q.q.as_deref().map(read_query).transpose()?.filter(|w| !w.is_empty());
     let (filter, sort, page) = read_filters(&q, words.is_some())?;
-    let shelf: Arc<Shelf> = shelf::current(&state).await?;
     let category = match (q.category, q.category_slug.as_deref()) {
         (Some(id), _) => Some(shelf.categories.iter().find(|c| c.id == id).ok_or_else(|| ApiError::not_found("We couldn't find that category."))?.id),
         (None, Some(slug)) if !slug.is_empty() => {
@@ -219,6 +225,9 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
             listed
         }
     };
+    if let Some(as_sent) = as_sent {
+        shelf.listings.keep(as_sent, listed.clone());
+    }
     let list = &listed.list;
     let mut headers = HeaderMap::new();
     if let (Some(words), Some(search)) = (&words, &list.search) {
@@ -233,8 +242,13 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, Query(q): Qu
             }
         }
     }
+    answer(&state, &viewer, headers, &listed).await
+}
+
+/// The page as every guest sees it, or, for a shopper, with their hearts.
+async fn answer(state: &AppState, viewer: &Viewer, headers: HeaderMap, listed: &Listed) -> ApiResult<Response> {
     let Some(u) = &viewer.user else { return Ok((headers, listed.answer.clone()).into_response()) };
-    let mut out = list.clone();
+    let mut out = listed.list.clone();
     let kept = state.store.wishlisted_products(u.id).await?;
     out.in_wishlist = out.products.iter().map(|p| p.id).filter(|id| kept.contains(id)).collect();
     Ok((headers, Json(out)).into_response())
