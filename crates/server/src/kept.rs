@@ -35,6 +35,8 @@ pub struct Answer {
     pub body: Bytes,
     pub tag: HeaderValue,
     pub facts: Option<Arc<dyn Any + Send + Sync>>,
+    /// About how many bytes the facts hold, counted against the budget with the body.
+    facts_bytes: usize,
 }
 
 impl Answer {
@@ -43,17 +45,24 @@ impl Answer {
             tracing::error!(error = %e, "an answer could not be written as JSON");
             crate::error::ApiError::internal()
         })?);
-        Ok(Answer { content_type: HeaderValue::from_static("application/json"), tag: tag_of(&body), body, facts: None })
+        Ok(Answer { content_type: HeaderValue::from_static("application/json"), tag: tag_of(&body), body, facts: None, facts_bytes: 0 })
     }
 
     pub fn text(text: String) -> Answer {
         let body = Bytes::from(text);
-        Answer { content_type: HeaderValue::from_static("text/plain; charset=utf-8"), tag: tag_of(&body), body, facts: None }
+        Answer { content_type: HeaderValue::from_static("text/plain; charset=utf-8"), tag: tag_of(&body), body, facts: None, facts_bytes: 0 }
     }
 
-    pub fn with_facts<T: Any + Send + Sync>(mut self, facts: Arc<T>) -> Answer {
+    /// Keeps `facts` with the answer; `bytes` is about what they hold (their strings and lists).
+    pub fn with_facts<T: Any + Send + Sync>(mut self, facts: Arc<T>, bytes: usize) -> Answer {
         self.facts = Some(facts);
+        self.facts_bytes = bytes;
         self
+    }
+
+    /// What keeping it under `key` costs against the budget.
+    fn weight(&self, key: &str) -> usize {
+        self.body.len() + self.facts_bytes + key.len()
     }
 
     pub fn facts<T: Any + Send + Sync>(&self) -> Option<Arc<T>> {
@@ -88,7 +97,7 @@ impl Pages {
     fn drop_product(&mut self, product: i64) {
         for key in self.by_product.remove(&product).unwrap_or_default() {
             if let Some((_, a)) = self.answers.remove(&key) {
-                self.bytes -= a.body.len() + key.len();
+                self.bytes -= a.weight(&key);
             }
         }
     }
@@ -110,7 +119,7 @@ impl Pages {
                 .iter()
                 .take_while(|(k, (_, a))| {
                     let go_on = self.bytes + wanted - freed > goal;
-                    freed += a.body.len() + k.len();
+                    freed += a.weight(k);
                     go_on
                 })
                 .map(|(k, (product, _))| (k.clone(), *product))
@@ -118,7 +127,7 @@ impl Pages {
         };
         for (key, product) in victims {
             if let Some((_, a)) = self.answers.remove(&key) {
-                self.bytes -= a.body.len() + key.len();
+                self.bytes -= a.weight(&key);
             }
             if let Some(keys) = self.by_product.get_mut(&product) {
                 keys.retain(|k| *k != key);
@@ -210,12 +219,12 @@ impl Current<'_> {
             return;
         }
         if let Some((old_product, old)) = pages.answers.remove(&key) {
-            pages.bytes -= old.body.len() + key.len();
+            pages.bytes -= old.weight(&key);
             if let Some(keys) = pages.by_product.get_mut(&old_product) {
                 keys.retain(|k| *k != key);
             }
         }
-        let size = answer.body.len() + key.len();
+        let size = answer.weight(&key);
         pages.make_room(size);
         pages.bytes += size;
         pages.by_product.entry(product).or_default().push(key.clone());
@@ -269,6 +278,6 @@ mod tests {
         let pages = kept.pages.lock().unwrap();
         assert!(pages.bytes <= MOST_BYTES, "{} kept", pages.bytes);
         assert!(pages.answers.contains_key("product/5"), "the newest is kept");
-        assert_eq!(pages.bytes, pages.answers.iter().map(|(k, (_, a))| k.len() + a.body.len()).sum::<usize>());
+        assert_eq!(pages.bytes, pages.answers.iter().map(|(k, (_, a))| a.weight(k)).sum::<usize>());
     }
 }

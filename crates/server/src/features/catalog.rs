@@ -288,7 +288,7 @@ pub async fn categories_kept(state: &AppState, kept: &kept::Current<'_>) -> ApiR
         return Ok(cats);
     }
     let cats = Arc::new(state.store.categories().await?);
-    kept.keep("categories".into(), drape_store::changes::EVERY_PRODUCT, &Answer::text(String::new()).with_facts(cats.clone()));
+    kept.keep("categories".into(), drape_store::changes::EVERY_PRODUCT, &Answer::text(String::new()).with_facts(cats.clone(), cats.len() * 96));
     Ok(cats)
 }
 
@@ -304,7 +304,8 @@ async fn facts_of(state: &AppState, kept: &kept::Current<'_>, id: i64) -> ApiRes
     let sizes = state.store.sizes(product.id).await?;
     let filed = state.store.product_category_ids(product.id).await?;
     let facts = Arc::new(ProductFacts { product, sizes, filed });
-    kept.keep(key, id, &Answer::text(String::new()).with_facts(facts.clone()));
+    let bytes = 1024 + facts.sizes.len() * 160 + facts.filed.len() * 8;
+    kept.keep(key, id, &Answer::text(String::new()).with_facts(facts.clone(), bytes));
     Ok(facts)
 }
 
@@ -514,7 +515,10 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
         None => {
             let p = find_product(&state, &slug).await?;
             let page = Arc::new(product_page(&state, &p).await?);
-            let answer = Answer::json(&page.out)?.with_facts(page);
+            let answer = Answer::json(&page.out)?;
+            // The page's facts hold about what its JSON says.
+            let bytes = answer.body.len();
+            let answer = answer.with_facts(page, bytes);
             kept.keep(key, p.id, &answer);
             answer
         }

@@ -138,8 +138,12 @@ async fn offers_kept(state: &AppState, kept: &crate::kept::Current<'_>, now: chr
         return Ok(calendar);
     }
     let calendar = Arc::new(state.store.offer_calendar(now).await?);
-    kept.keep_replacing("offers".into(), OFFERS, &crate::kept::Answer::text(String::new()).with_facts(calendar.clone()));
+    kept.keep_replacing("offers".into(), OFFERS, &crate::kept::Answer::text(String::new()).with_facts(calendar.clone(), calendar_bytes(&calendar)));
     Ok(calendar)
+}
+
+fn calendar_bytes(c: &OfferCalendar) -> usize {
+    (c.deals.len() + c.gifts.len() + c.bundles.len() + c.upgrades.len()) * 128
 }
 
 /// A stored coupon with how often it has been used (overall and by this visitor).
