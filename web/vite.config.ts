@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The Rust server (`drape serve`) answers these paths; everything else is the app.
 const SERVER = process.env.DRAPE_DEV_SERVER ?? 'http://127.0.0.1:8080';
@@ -35,9 +35,28 @@ const proxied = [
 // server, a browser's navigation stays with Vite's page.
 const pageAndData = ['/order/history', '/order/app/history'];
 
+/**
+ * index.html paints the header from its own markup and the CSS (issue 14): the app's scripts are not needed
+ * for that first paint, so they are fetched at low priority, after the render-blocking CSS rather than
+ * competing with it. (Module scripts never block rendering, but Chromium fetches them, and their
+ * modulepreloads, at High priority, which Lighthouse's simulation counts as render-blocking.)
+ */
+function appScriptsAfterCss(): Plugin {
+  return {
+    name: 'drape:app-scripts-after-css',
+    apply: 'build',
+    transformIndexHtml: {
+      // after Vite has written the entry's <script> and <link rel="modulepreload"> tags
+      order: 'post',
+      handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
+    },
+  };
+}
+
 export default defineConfig({
   // Vite's own TSX transform (Oxc); no React plugin needed.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  plugins: [appScriptsAfterCss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -1,7 +1,7 @@
 // Home, product and not-found pages against the real server (demo catalog), at 390×844.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { answerLate, launchBrowser, layoutShifts, newPhonePage, screenshot, startServer, watchLayoutShifts } from './harness.mjs';
+import { answerLate, launchBrowser, layoutShifts, newPhonePage, screenshot, startServer, VIEWPORT, watchLayoutShifts } from './harness.mjs';
 
 describe('storefront', () => {
   let server;
@@ -108,6 +108,68 @@ describe('storefront', () => {
       });
       await screenshot(page, 'product.png', { fullPage: true });
       assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("before the JavaScript runs, the HTML paints the app's header, with real links; the app then paints the same one (issue 14)", async () => {
+    const { page, context } = await phone();
+    const path = '/product/everyday-padded-t-shirt-bra-black/';
+    const header = page.locator('header.site-header');
+    // where the logo and the icons sit, and the header's pixels
+    const boxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('header.site-header .logo, header.site-header .icon-button')].map((e) => {
+          const r = e.getBoundingClientRect();
+          return [e.getAttribute('aria-label'), r.x, r.y, r.width, r.height];
+        }),
+      );
+    const headerPixels = async () => page.screenshot({ clip: { x: 0, y: 0, width: VIEWPORT.width, height: 57 }, animations: 'disabled' });
+    try {
+      // 1. No JavaScript at all: index.html's own copy of the header.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(path);
+      await header.waitFor();
+      const logo = header.getByRole('link', { name: 'Drape home' });
+      assert.ok(await logo.isVisible(), 'the wordmark is painted');
+      assert.equal((await logo.innerText()).trim(), 'Drape');
+      const hrefs = {};
+      for (const name of ['Drape home', 'Search', 'Wishlist', 'Cart']) {
+        const link = header.getByRole('link', { name });
+        assert.ok(await link.isVisible(), `${name} is painted`);
+        hrefs[name] = await link.getAttribute('href');
+      }
+      assert.deepEqual(hrefs, { 'Drape home': '/', Search: '/search', Wishlist: '/wishlist/', Cart: '/view-cart/' });
+      for (const name of ['Menu', 'Account']) assert.ok(await header.getByRole('button', { name }).isVisible(), `${name} is painted`);
+      assert.equal(await page.getByTestId('menu-button').count(), 0, "the app did not run: this is the HTML's copy");
+      const staticBoxes = await boxes();
+      assert.equal(staticBoxes.length, 6, 'the wordmark and five icons');
+      const staticPixels = await headerPixels();
+      await screenshot(page, 'static-shell.png');
+
+      // 2. The app arriving late, as on a phone: it replaces the copy with the same header, in the same place.
+      await page.unroute('**/assets/*.js');
+      await answerLate(page, '**/assets/*.js', 700);
+      await watchLayoutShifts(page);
+      await page.goto(path);
+      await page.getByTestId('menu-button').waitFor();
+      await page.getByTestId('product').waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(await boxes(), staticBoxes, 'the header did not move');
+      assert.ok((await headerPixels()).equals(staticPixels), 'the header looks the same before and after the app runs');
+      const shifts = await layoutShifts(page);
+      const score = shifts.reduce((sum, x) => sum + x.value, 0);
+      assert.ok(score < 0.001, `layout shift ${score.toFixed(4)}: ${JSON.stringify(shifts)}`);
+      await screenshot(page, 'product-after-shell.png');
+
+      // 3. A tap on the copy before the app runs is a plain link: it goes there.
+      await page.unrouteAll();
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(path);
+      await header.getByRole('link', { name: 'Cart' }).tap();
+      await page.waitForURL((u) => u.pathname === '/view-cart/');
+      await header.getByRole('link', { name: 'Drape home' }).waitFor();
     } finally {
       await context.close();
     }
