@@ -1,4 +1,4 @@
-import type { Product, SizeItem, SizesResponse } from '@/shared/api/types';
+import type { Product, SizeItem, SizesResponse, Timer } from '@/shared/api/types';
 
 /** The example product of docs/api.md. */
 export function productFixture(over: Partial<Product> = {}): Product {
@@ -107,5 +107,23 @@ export function sizesFixture(sizes: SizeItem[]): SizesResponse {
       cart_pieces: 0,
       max_cart_items: 5,
     },
+  };
+}
+
+/** An offer timer that started a second ago and runs three more hours. */
+export function timerFixture(over: Partial<Timer> = {}): Timer {
+  const now = Date.now();
+  return {
+    id: 1,
+    startdate: '',
+    starttime: '',
+    enddate: '',
+    endtime: '',
+    hexcode: '#5b1a3a',
+    text_hexcode: '#ffffff',
+    text: 'Sale ends in',
+    starts_at_ms: now - 1000,
+    ends_at_ms: now + 3 * 3_600_000,
+    ...over,
   };
 }

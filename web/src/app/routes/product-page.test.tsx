@@ -2,9 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECENTLY_VIEWED_KEY } from '@/features/recommendations/recently-viewed';
-import type { Timer } from '@/shared/api/types';
 import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
-import { productFixture, sizeFixture, sizesFixture } from '@/test/fixtures';
+import { productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
 import { ProductPageContent } from './product-page';
 
 describe('the product page', () => {
@@ -25,19 +24,7 @@ describe('the product page', () => {
 
   it('asks for the offer timer with the product and shows both together: the banner pushes nothing down (issue 14)', async () => {
     const product = productFixture({ id: 31, slug: 'lace-bra-black' });
-    const now = Date.now();
-    const timer: Timer = {
-      id: 1,
-      startdate: '',
-      starttime: '',
-      enddate: '',
-      endtime: '',
-      hexcode: '#5b1a3a',
-      text_hexcode: '#ffffff',
-      text: 'Sale ends in',
-      starts_at_ms: now - 1000,
-      ends_at_ms: now + 3 * 3_600_000,
-    };
+    const timer = timerFixture();
     let answerTimer = () => {};
     const timerAsked = new Promise<void>((resolve) => (answerTimer = resolve));
     serve({

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@/shared/api/types';
 import { ToastProvider } from '@/shared/components/ui/Toast';
-import { productFixture, sizeFixture, sizesFixture } from '@/test/fixtures';
+import { productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
 import { allSoldOut, SOLD_OUT_SIZES, toProductSizes, type ProductSizes } from './api/get-sizes';
 import { swipeDirection, wrapIndex } from './swipe';
 import { POLICY } from './components/PolicyStrip';
@@ -647,19 +647,7 @@ describe('ProductView', () => {
   });
 
   it('shows a running timer and the offers, truncated', async () => {
-    const now = Date.now();
-    const timer = {
-      id: 1,
-      startdate: '',
-      starttime: '',
-      enddate: '',
-      endtime: '',
-      hexcode: '#5b1a3a',
-      text_hexcode: '#ffffff',
-      text: 'Sale ends in',
-      starts_at_ms: now - 1000,
-      ends_at_ms: now + 3 * 3_600_000,
-    };
+    const timer = timerFixture();
     routes['GET /bp_pp_product_details_page/'] = () =>
       json({
         offer_msg_dict_ajax: {
