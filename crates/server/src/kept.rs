@@ -94,11 +94,19 @@ struct Pages {
 }
 
 impl Pages {
+    /// Forgets what is kept under `key`, if anything.
+    fn forget(&mut self, key: &str) {
+        if let Some((product, a)) = self.answers.remove(key) {
+            self.bytes -= a.weight(key);
+            if let Some(keys) = self.by_product.get_mut(&product) {
+                keys.retain(|k| k != key);
+            }
+        }
+    }
+
     fn drop_product(&mut self, product: i64) {
         for key in self.by_product.remove(&product).unwrap_or_default() {
-            if let Some((_, a)) = self.answers.remove(&key) {
-                self.bytes -= a.weight(&key);
-            }
+            self.forget(&key);
         }
     }
 
@@ -113,7 +121,7 @@ impl Pages {
             return;
         }
         let goal = MOST_BYTES - MOST_BYTES / 10;
-        let victims: Vec<(String, i64)> = {
+        let victims: Vec<String> = {
             let mut freed = 0;
             self.answers
                 .iter()
@@ -122,16 +130,11 @@ impl Pages {
                     freed += a.weight(k);
                     go_on
                 })
-                .map(|(k, (product, _))| (k.clone(), *product))
+                .map(|(k, _)| k.clone())
                 .collect()
         };
-        for (key, product) in victims {
-            if let Some((_, a)) = self.answers.remove(&key) {
-                self.bytes -= a.weight(&key);
-            }
-            if let Some(keys) = self.by_product.get_mut(&product) {
-                keys.retain(|k| *k != key);
-            }
+        for key in victims {
+            self.forget(&key);
         }
     }
 }
@@ -202,33 +205,30 @@ impl Current<'_> {
         self.kept.pages.lock().unwrap_or_else(|e| e.into_inner()).answers.get(key).map(|(_, a)| a.clone())
     }
 
-    /// Keeps an answer about `product`, unless the kept answers moved on since this request began
-    /// rendering it (then it may predate a change; it is served but not kept).
+    /// Keeps an answer about `product` (in place of any kept under `key`), unless the kept answers
+    /// moved on since this request began rendering it (then it may predate a change; it is served
+    /// but not kept).
     pub fn keep(&self, key: String, product: i64, answer: &Answer) {
-        self.keep_as(key, product, answer, false)
-    }
-
-    /// `keep`, replacing what is kept under `key` (an answer that no longer answers for now).
-    pub fn keep_replacing(&self, key: String, product: i64, answer: &Answer) {
-        self.keep_as(key, product, answer, true)
-    }
-
-    fn keep_as(&self, key: String, product: i64, answer: &Answer, replacing: bool) {
         let mut pages = self.kept.pages.lock().unwrap_or_else(|e| e.into_inner());
-        if pages.synced != self.at || (pages.answers.contains_key(&key) && !replacing) {
+        if pages.synced != self.at {
             return;
         }
-        if let Some((old_product, old)) = pages.answers.remove(&key) {
-            pages.bytes -= old.weight(&key);
-            if let Some(keys) = pages.by_product.get_mut(&old_product) {
-                keys.retain(|k| *k != key);
-            }
-        }
+        pages.forget(&key);
         let size = answer.weight(&key);
         pages.make_room(size);
         pages.bytes += size;
         pages.by_product.entry(product).or_default().push(key.clone());
         pages.answers.insert(key, (product, answer.clone()));
+    }
+
+    /// Facts kept on their own under `key` (no answer is sent from them).
+    pub fn facts<T: Any + Send + Sync>(&self, key: &str) -> Option<Arc<T>> {
+        self.get(key)?.facts()
+    }
+
+    /// Keeps facts on their own, about `product`; `bytes` is about what they hold.
+    pub fn keep_facts<T: Any + Send + Sync>(&self, key: String, product: i64, facts: Arc<T>, bytes: usize) {
+        self.keep(key, product, &Answer::text(String::new()).with_facts(facts, bytes));
     }
 }
 

@@ -273,40 +273,42 @@ pub async fn product_facts(state: &AppState, id: i64) -> ApiResult<Arc<ProductFa
 pub async fn products_facts(state: &AppState, kept: &kept::Current<'_>, ids: &[i64]) -> ApiResult<Vec<Arc<ProductFacts>>> {
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
-        match facts_of(state, kept, *id).await {
-            Ok(f) => out.push(f),
-            Err(e) if e.status == axum::http::StatusCode::NOT_FOUND => {}
-            Err(e) => return Err(e),
-        }
+        out.extend(facts_if_any(state, kept, *id).await?);
     }
     Ok(out)
 }
 
 /// The categories, kept until one changes (a change to any drops every kept answer).
 pub async fn categories_kept(state: &AppState, kept: &kept::Current<'_>) -> ApiResult<Arc<Vec<Category>>> {
-    if let Some(cats) = kept.get("categories").and_then(|a| a.facts::<Vec<Category>>()) {
+    if let Some(cats) = kept.facts::<Vec<Category>>("categories") {
         return Ok(cats);
     }
     let cats = Arc::new(state.store.categories().await?);
-    kept.keep("categories".into(), drape_store::changes::EVERY_PRODUCT, &Answer::text(String::new()).with_facts(cats.clone(), cats.len() * 96));
+    kept.keep_facts("categories".into(), drape_store::changes::EVERY_PRODUCT, cats.clone(), cats.len() * 96);
     Ok(cats)
 }
 
+/// A product's facts, or a 404 for a product that does not exist.
 async fn facts_of(state: &AppState, kept: &kept::Current<'_>, id: i64) -> ApiResult<Arc<ProductFacts>> {
+    facts_if_any(state, kept, id).await?.ok_or_else(|| ApiError::not_found("We couldn't find that product."))
+}
+
+async fn facts_if_any(state: &AppState, kept: &kept::Current<'_>, id: i64) -> ApiResult<Option<Arc<ProductFacts>>> {
     let key = format!("facts/{id}");
-    if let Some(facts) = kept.get(&key).and_then(|a| a.facts::<ProductFacts>()) {
-        return Ok(facts);
+    if let Some(facts) = kept.facts::<ProductFacts>(&key) {
+        return Ok(Some(facts));
     }
-    let product = state.store.product_by_id(id).await.map_err(|e| match e {
-        drape_store::StoreError::NotFound => ApiError::not_found("We couldn't find that product."),
-        other => other.into(),
-    })?;
+    let product = match state.store.product_by_id(id).await {
+        Ok(p) => p,
+        Err(drape_store::StoreError::NotFound) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
     let sizes = state.store.sizes(product.id).await?;
     let filed = state.store.product_category_ids(product.id).await?;
     let facts = Arc::new(ProductFacts { product, sizes, filed });
     let bytes = 1024 + facts.sizes.len() * 160 + facts.filed.len() * 8;
-    kept.keep(key, id, &Answer::text(String::new()).with_facts(facts.clone(), bytes));
-    Ok(facts)
+    kept.keep_facts(key, id, facts.clone(), bytes);
+    Ok(Some(facts))
 }
 
 pub fn product_image(sku: &str, n: i64) -> String {
@@ -437,11 +439,7 @@ async fn last_sizes(state: &AppState, kept: &kept::Current<'_>, user_id: i64) ->
     let cats = categories_kept(state, kept).await?;
     for bought in state.store.delivered_sizes(user_id).await? {
         // A product removed since it was bought tells no size.
-        let facts = match facts_of(state, kept, bought.product_id).await {
-            Ok(facts) => facts,
-            Err(e) if e.status == axum::http::StatusCode::NOT_FOUND => continue,
-            Err(e) => return Err(e),
-        };
+        let Some(facts) = facts_if_any(state, kept, bought.product_id).await? else { continue };
         let p = &facts.product;
         let top = categories::top(&cats, p.category_id);
         // A combo fills both the bra and the panty slot.
@@ -514,7 +512,7 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
         Some(answer) => answer,
         None => {
             let p = find_product(&state, &slug).await?;
-            let page = Arc::new(product_page(&state, &p).await?);
+            let page = Arc::new(product_page(&state, &kept, &p).await?);
             let answer = Answer::json(&page.out)?;
             // The page's facts hold about what its JSON says.
             let bytes = answer.body.len();
@@ -531,10 +529,10 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
     Ok(Json(out).into_response())
 }
 
-async fn product_page(state: &AppState, p: &Product) -> ApiResult<ProductPage> {
+async fn product_page(state: &AppState, kept: &kept::Current<'_>, p: &Product) -> ApiResult<ProductPage> {
     use drape_domain::engagement::{size_slot, SizeSlot};
     let store = &state.store;
-    let cats = store.categories().await?;
+    let cats = categories_kept(state, kept).await?;
     let fit_slot = if p.is_combo() { Some(SizeSlot::Bra) } else { size_slot(categories::top(&cats, p.category_id)) };
     let filed = store.product_category_ids(p.id).await?;
     let mut all_ids: Vec<i64> = Vec::new();
@@ -762,20 +760,15 @@ pub async fn item_in_stock(
         }
     }
     // Every visitor but staff (who see raw stock) gets the same number: kept.
-    let kept = match viewer.is_privileged() {
-        false => Some(kept::current(&state).await?),
-        true => None,
-    };
+    let staff = viewer.is_privileged();
+    let kept = kept::current(&state).await?;
     let key = format!("stock/{product_id}/{size_value}/{:?}/{:?}", q.combo1, q.combo2);
-    if let Some(answer) = kept.as_ref().and_then(|k| k.get(&key)) {
+    if let Some(answer) = kept.get(&key).filter(|_| !staff) {
         return Ok(answer.into_response());
     }
-    let p = state.store.product_by_id(product_id).await.map_err(|e| match e {
-        drape_store::StoreError::NotFound => ApiError::not_found("We couldn't find that product."),
-        other => other.into(),
-    })?;
-    let sizes = state.store.sizes(p.id).await?;
-    let find = |part: i64, v: &str| drape_store::catalog::find_size(&sizes, part, v).map(|s| s.stock);
+    let facts = facts_of(&state, &kept, product_id).await?;
+    let (p, sizes) = (&facts.product, &facts.sizes);
+    let find = |part: i64, v: &str| drape_store::catalog::find_size(sizes, part, v).map(|s| s.stock);
     let raw = if p.is_combo() {
         match (&q.combo1, &q.combo2) {
             (Some(a), Some(b)) => stock::combo_stock(find(1, a).ok_or_else(not_found)?, find(2, b).ok_or_else(not_found)?),
@@ -784,7 +777,7 @@ pub async fn item_in_stock(
     } else {
         find(0, &size_value).ok_or_else(not_found)?
     };
-    let n = if viewer.is_privileged() {
+    let n = if staff {
         raw
     } else if p.is_active() {
         stock::purchasable_quantity(raw, p.max_cart_items)
@@ -792,7 +785,7 @@ pub async fn item_in_stock(
         0
     };
     let answer = Answer::text(n.to_string());
-    if let Some(kept) = kept {
+    if !staff {
         kept.keep(key, p.id, &answer);
     }
     Ok(answer.into_response())

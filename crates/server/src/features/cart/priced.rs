@@ -134,11 +134,11 @@ pub async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRo
 /// Every running and coming offer, kept until one changes (crate::kept); read again when the clock is
 /// before the moment it was read (offers that ended before then are not in it).
 async fn offers_kept(state: &AppState, kept: &crate::kept::Current<'_>, now: chrono::DateTime<chrono::Utc>) -> ApiResult<Arc<OfferCalendar>> {
-    if let Some(calendar) = kept.get("offers").and_then(|a| a.facts::<OfferCalendar>()).filter(|c| c.covers(now)) {
+    if let Some(calendar) = kept.facts::<OfferCalendar>("offers").filter(|c| c.covers(now)) {
         return Ok(calendar);
     }
     let calendar = Arc::new(state.store.offer_calendar(now).await?);
-    kept.keep_replacing("offers".into(), OFFERS, &crate::kept::Answer::text(String::new()).with_facts(calendar.clone(), calendar_bytes(&calendar)));
+    kept.keep_facts("offers".into(), OFFERS, calendar.clone(), calendar_bytes(&calendar));
     Ok(calendar)
 }
 
