@@ -97,31 +97,6 @@ async fn touch_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: Da
     Ok(())
 }
 
-/// The owner's cart, made now if there is none. A new cart gets a random id below 2^53 (a number the
-/// web app holds exactly), so a cart id in a URL cannot be guessed from another one. Racing with
-/// another request that makes the same owner's cart, both end with the one cart that won.
-async fn find_or_create_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: DateTime<Utc>) -> Result<i64> {
-    let (user_id, token_hash) = match owner {
-        CartOwner::Shopper(id) => (Some(id), None),
-        CartOwner::Guest(token) => (None, Some(hash_secret(token))),
-    };
-    // A retry only if a random id ever collides with an existing cart's.
-    for _ in 0..3 {
-        if let Some(id) = find_cart(tx, owner).await? {
-            return Ok(id);
-        }
-        let id: i64 = rand::Rng::gen_range(&mut rand::thread_rng(), 1..(1i64 << 53));
-        sqlx::query("INSERT INTO carts (id, user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT DO NOTHING")
-            .bind(id)
-            .bind(user_id)
-            .bind(token_hash.as_deref())
-            .bind(millis(now))
-            .execute(&mut **tx)
-            .await?;
-    }
-    find_cart(tx, owner).await?.ok_or(crate::StoreError::NotFound)
-}
-
 /// The owner's cart, made now if there is none, touched and locked for the rest of the transaction,
 /// in one statement: the upsert writes the row (a row lock on PostgreSQL, the write lock on
 /// SQLite), so two requests making or changing the same owner's cart run one after the other and
@@ -146,11 +121,11 @@ async fn claim_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: Da
     .await?)
 }
 
+/// A cart line's columns, read from `cart_items i`.
+const LINE_COLUMNS: &str = "i.id, i.product_id, i.size_id, i.combo1_size_id, i.combo2_size_id, i.quantity, i.deal_id";
+
 async fn lines_of(tx: &mut Transaction<'_, Any>, cart_id: i64) -> Result<Vec<CartLine>> {
-    Ok(sqlx::query_as("SELECT id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, deal_id FROM cart_items WHERE cart_id = $1 ORDER BY id")
-        .bind(cart_id)
-        .fetch_all(&mut **tx)
-        .await?)
+    Ok(sqlx::query_as(&format!("SELECT {LINE_COLUMNS} FROM cart_items i WHERE i.cart_id = $1 ORDER BY i.id")).bind(cart_id).fetch_all(&mut **tx).await?)
 }
 
 /// What an add did: the line the pieces are on, and the pieces in the cart after it.
@@ -314,13 +289,11 @@ impl Store {
 
     /// The owner's cart lines (none without a cart), in one statement.
     pub async fn cart_lines(&self, owner: CartOwner<'_>) -> Result<Vec<CartLine>> {
-        const LINES: &str = "SELECT i.id, i.product_id, i.size_id, i.combo1_size_id, i.combo2_size_id, i.quantity, i.deal_id \
-             FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE ";
+        let lines =
+            |owner_column: &str| format!("SELECT {LINE_COLUMNS} FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.{owner_column} = $1 ORDER BY i.id");
         Ok(match owner {
-            CartOwner::Shopper(id) => sqlx::query_as(&format!("{LINES}c.user_id = $1 ORDER BY i.id")).bind(id).fetch_all(&self.pool).await?,
-            CartOwner::Guest(token) => {
-                sqlx::query_as(&format!("{LINES}c.guest_token_hash = $1 ORDER BY i.id")).bind(hash_secret(token)).fetch_all(&self.pool).await?
-            }
+            CartOwner::Shopper(id) => sqlx::query_as(&lines("user_id")).bind(id).fetch_all(&self.pool).await?,
+            CartOwner::Guest(token) => sqlx::query_as(&lines("guest_token_hash")).bind(hash_secret(token)).fetch_all(&self.pool).await?,
         })
     }
 
@@ -407,9 +380,8 @@ impl Store {
             return Ok(vec![]);
         };
         let mut short = Vec::new();
-        let user_cart = find_or_create_cart(&mut tx, CartOwner::Shopper(user_id), now).await?;
         // An add in another tab waits for the merge, and the merge sees every add committed before it.
-        lock_cart(&mut tx, user_cart).await?;
+        let user_cart = claim_cart(&mut tx, CartOwner::Shopper(user_id), now).await?;
         let mut mine = lines_of(&mut tx, user_cart).await?;
         for line in lines_of(&mut tx, guest_cart).await? {
             // What the shopper's cart already holds of this size (its stock) and this product (its cap),
