@@ -9,7 +9,7 @@
 
 use axum::body::HttpBody as _;
 use axum::body::{to_bytes, Body};
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 /// Bodies above this are sent without a tag (no catalog answer or image comes near it).
@@ -52,10 +52,7 @@ pub async fn tagged(asked: Option<HeaderValue>, res: Response) -> Response {
     // A kept answer (crate::kept) comes with its tag worked out once.
     if let Some(tag) = res.headers().get(header::ETAG) {
         if asked.is_some_and(|a| tag.to_str().is_ok_and(|t| names(&a, t))) {
-            let (mut parts, _) = res.into_parts();
-            parts.status = StatusCode::NOT_MODIFIED;
-            strip_body_headers(&mut parts.headers);
-            return Response::from_parts(parts, Body::empty());
+            return not_modified(res.into_parts().0);
         }
         return res;
     }
@@ -73,9 +70,7 @@ pub async fn tagged(asked: Option<HeaderValue>, res: Response) -> Response {
     let tag = value.to_str().unwrap_or_default().to_string();
     parts.headers.insert(header::ETAG, value);
     if asked.is_some_and(|a| names(&a, &tag)) {
-        parts.status = StatusCode::NOT_MODIFIED;
-        strip_body_headers(&mut parts.headers);
-        return Response::from_parts(parts, Body::empty());
+        return not_modified(parts);
     }
     Response::from_parts(parts, Body::from(bytes))
 }
@@ -87,7 +82,10 @@ fn names(asked: &HeaderValue, tag: &str) -> bool {
     asked.trim() == "*" || asked.split(',').any(|t| bare(t) == bare(tag))
 }
 
-fn strip_body_headers(h: &mut HeaderMap) {
-    h.remove(header::CONTENT_LENGTH);
-    h.remove(header::CONTENT_TYPE);
+/// The answer's headers (its tag among them) without its body.
+fn not_modified(mut parts: axum::http::response::Parts) -> Response {
+    parts.status = StatusCode::NOT_MODIFIED;
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.remove(header::CONTENT_TYPE);
+    Response::from_parts(parts, Body::empty())
 }
