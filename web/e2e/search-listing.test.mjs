@@ -5,6 +5,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { addFromProductPage, launchBrowser, logIn, newPhonePage, rupees, screenshot, startServer, waitForCount } from './harness.mjs';
 
+// The listing's answer for a query with `name`=`value`. The URL moves before React shows the new
+// page (navigations are transitions), so waiting on the URL and then for no stale grid can read the
+// last page's cards; wait for this answer first (set up before the click).
+const listingAnswer = (page, name, value) =>
+  page.waitForResponse((r) => r.url().includes('/web/api/v1/products/') && new URL(r.url()).searchParams.get(name) === value);
+const settled = async (page, answer) => {
+  await answer;
+  await page.waitForFunction(() => !document.querySelector('.grid--stale'));
+};
+
 const url = (page) => {
   const u = new URL(page.url());
   return u.pathname + decodeURIComponent(u.search);
@@ -85,12 +95,15 @@ describe('search and listings', () => {
       const sheet = page.getByTestId('filter-sheet');
       await sheet.waitFor();
       const size = sheet.getByTestId('filter-size').filter({ hasText: '34B' });
+      const sized = listingAnswer(page, 'size', '34B');
       await size.click();
       await page.waitForURL((u) => u.searchParams.get('size') === '34B');
+      await settled(page, sized);
       const black = sheet.getByTestId('filter-color').filter({ hasText: 'Black' });
+      const blackAnswer = listingAnswer(page, 'color', 'Black');
       await black.click();
       await page.waitForURL((u) => u.searchParams.get('color') === 'Black');
-      await page.waitForFunction(() => !document.querySelector('.grid--stale'));
+      await settled(page, blackAnswer);
       // the sizes' counts now count black bras only
       const counted = Number((await size.innerText()).match(/\((\d+)\)/)[1]);
       await screenshot(page, 'listing-filters.png');
@@ -100,10 +113,16 @@ describe('search and listings', () => {
       assert.equal(filtered, counted, "the size's count was the number of products it leaves");
 
       await page.getByTestId('open-sort').click();
+      const sorted = listingAnswer(page, 'sort', 'price_asc');
       await page.getByTestId('sort-sheet').getByLabel('Price: low to high').click();
       await page.waitForURL((u) => u.searchParams.get('sort') === 'price_asc');
       assert.equal(url(page), '/bras/?size=34B&color=Black&sort=price_asc');
-      await page.waitForFunction(() => !document.querySelector('.grid--stale'));
+      await settled(page, sorted);
+      // the label is the answer's sort: the cards below are the sorted page, not the last one
+      await page
+        .getByTestId('open-sort')
+        .filter({ hasText: /low to high/ })
+        .waitFor();
       const cards = page.getByTestId('product-card');
       const prices = [];
       for (const c of await cards.all()) {
