@@ -197,6 +197,7 @@ pub fn router(state: AppState) -> Router {
         r = r.route("/dev/outbox", get(dev::outbox));
     }
     r.fallback(web::fallback)
+        .layer(middleware::from_fn(crate::kept::arrival))
         .layer(middleware::from_fn_with_state(state.clone(), security::csrf))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CatchPanicLayer::custom(|_| {

@@ -181,7 +181,7 @@ impl FromRequestParts<AppState> for Viewer {
         let session_token = cookie(&parts.headers, SESSION_COOKIE);
         let user = match &session_token {
             // A malformed cookie is simply no session.
-            Some(t) if t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()) => state.store.session_user(t, state.now()).await?,
+            Some(t) if t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()) => crate::kept::shoppers::session_user(state, t).await?,
             _ => None,
         };
         let guest_token = cookie(&parts.headers, GUEST_CART_COOKIE).filter(|t| t.len() == 64);

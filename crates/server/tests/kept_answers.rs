@@ -8,17 +8,8 @@ mod common;
 use common::shopping::*;
 use common::*;
 use drape_server::admin::{self, AdminTask};
-use drape_server::{routes, AppState};
 use serde_json::{json, Value};
 use std::sync::Arc;
-
-/// A second server process on the test's database: its own store connection, its own kept answers.
-async fn second_process(app: &TestApp) -> TestApp {
-    let store = drape_store::Store::open(app.db.url()).await.expect("a second connection");
-    let state = AppState::new(store, app.clock.clone(), drape_server::config::Config::for_tests("sqlite://unused"));
-    let db = drape_store::testing::TestDb::sqlite().await;
-    TestApp { router: routes::router(state.clone()), db, clock: app.clock.clone(), state }
-}
 
 struct Pages {
     product: String,
@@ -42,7 +33,7 @@ async fn guest_sees(app: &TestApp, pages: &Pages) -> (Value, Value, String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_change_to_what_a_product_page_shows_is_in_the_next_answer_in_every_process() {
     let app = shop().await;
-    let other = second_process(&app).await;
+    let other = app.second_process().await;
     let p = app.db.store.product_by_slug(SLUG).await.unwrap();
     // A shopper with 2 of the first size of 10 or more in the bag; guests watch that size.
     let (mut b, address_id) = shopper_with_cart(&app, "9123470801", "400050", 2).await;
@@ -200,7 +191,7 @@ async fn a_cart_is_priced_from_the_products_as_they_are_now_in_every_process() {
     // Carts read products, sizes and filings from kept facts: a change in the database (here by SQL,
     // as an import would) is priced by the next cart answer in both processes.
     let app = app().await;
-    let other = second_process(&app).await;
+    let other = app.second_process().await;
     let mut b = Browser::new();
     let p = app.db.store.product_by_slug(SLUG).await.unwrap();
     let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 3).unwrap();
@@ -229,7 +220,7 @@ async fn a_cart_prices_with_the_offers_running_now_in_every_process() {
     // Carts keep the offer calendar; an operator's command (its own connection) adding or ending an
     // upgrade rung is in the next cart answer of both processes, and so is a rung whose time comes.
     let app = app().await;
-    let other = second_process(&app).await;
+    let other = app.second_process().await;
     let mut b = Browser::new();
     let p = app.db.store.product_by_slug(SLUG).await.unwrap();
     let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 3).unwrap();

@@ -220,6 +220,25 @@ impl Store {
         Ok(row.map(User::from))
     }
 
+    /// The shopper behind a session token and when the session ends (epoch millis), however long
+    /// ago that was: for keeping it (the caller compares the end with its clock on every use).
+    pub async fn session(&self, token: &str) -> Result<Option<(User, i64)>> {
+        #[derive(FromRow)]
+        struct SessionRow {
+            #[sqlx(flatten)]
+            user: UserRow,
+            expires_at: i64,
+        }
+        let row: Option<SessionRow> = sqlx::query_as(
+            "SELECT u.id, u.mobile, u.email, u.name, u.is_superuser, u.can_see_unused_stock, u.is_affiliate, u.is_blacklist_user, s.expires_at \
+             FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1",
+        )
+        .bind(hash_secret(token))
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| (User::from(r.user), r.expires_at)))
+    }
+
     pub async fn delete_session(&self, token: &str) -> Result<()> {
         sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(hash_secret(token)).execute(&self.pool).await?;
         Ok(())

@@ -200,6 +200,18 @@ impl Store {
         .await?)
     }
 
+    /// The shopper's wishlist: each product with whether one entry is without a size.
+    pub async fn wishlist_of(&self, user_id: i64) -> Result<Vec<(i64, bool)>> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT product_id, CAST(MAX(CASE WHEN first_combo_size = '' AND second_combo_size = '' AND multi_combo_size = '' THEN 1 ELSE 0 END) AS BIGINT) \
+             FROM wishlist_items WHERE user_id = $1 GROUP BY product_id",
+        )
+        .bind(user_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|(p, without_size)| (p, without_size == 1)).collect())
+    }
+
     pub async fn is_in_wishlist(&self, user_id: i64, product_id: i64) -> Result<bool> {
         let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wishlist_items WHERE user_id = $1 AND product_id = $2")
             .bind(user_id)

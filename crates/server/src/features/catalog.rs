@@ -167,7 +167,6 @@ pub struct ProductOut {
     pub size_chart_image: Vec<String>,
     pub gallery: Vec<GalleryOut>,
     pub more_colors: Vec<ColourVariant>,
-    pub is_in_wishlist: bool,
     pub pinit_path: String,
     pub get_meta_title: String,
     pub rvp: Rvp,
@@ -179,8 +178,19 @@ pub struct ProductOut {
     pub marketed_by_label: String,
     pub country_of_origin: String,
     pub product_label_list: Vec<LabelOut>,
+    // The shopper's own fields come last: their answer is the kept page's bytes up to them, then
+    // these (kept::Answer::with_own_fields).
+    pub is_in_wishlist: bool,
     pub fittest_code_in_fitguide: String,
     pub fittest_size_in_all_size: String,
+}
+
+/// The product page's fields that are the shopper's own, in ProductOut's order.
+#[derive(Serialize)]
+struct OwnFields<'a> {
+    is_in_wishlist: bool,
+    fittest_code_in_fitguide: &'a str,
+    fittest_size_in_all_size: &'a str,
 }
 
 #[allow(non_snake_case)]
@@ -437,7 +447,8 @@ async fn last_sizes(state: &AppState, kept: &kept::Current<'_>, user_id: i64) ->
     use drape_domain::engagement::{size_slot, SizeSlot};
     let mut out = LastPurchasedSizes { status: "success".into(), ..Default::default() };
     let cats = categories_kept(state, kept).await?;
-    for bought in state.store.delivered_sizes(user_id).await? {
+    let shopper = kept::shoppers::facts(state, user_id).await?;
+    for bought in &shopper.received {
         // A product removed since it was bought tells no size.
         let Some(facts) = facts_if_any(state, kept, bought.product_id).await? else { continue };
         let p = &facts.product;
@@ -523,9 +534,15 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
     };
     let Some(user) = &viewer.user else { return Ok(answer.into_response()) };
     let page: Arc<ProductPage> = answer.facts().ok_or_else(ApiError::internal)?;
+    let id = page.out.id;
+    let is_in_wishlist = kept::shoppers::facts(&state, user.id).await?.in_wishlist(id);
+    let (code, size) = fit_for(&state, &kept, user.id, page.fit_slot, id).await?;
+    let own = OwnFields { is_in_wishlist, fittest_code_in_fitguide: &code, fittest_size_in_all_size: &size };
+    if let Some(mine) = answer.with_own_fields("is_in_wishlist", &own) {
+        return Ok(mine.into_response());
+    }
     let mut out = page.out.clone();
-    out.is_in_wishlist = state.store.is_in_wishlist(user.id, out.id).await?;
-    (out.fittest_code_in_fitguide, out.fittest_size_in_all_size) = fit_for(&state, &kept, user.id, page.fit_slot, out.id).await?;
+    (out.is_in_wishlist, out.fittest_code_in_fitguide, out.fittest_size_in_all_size) = (is_in_wishlist, code, size);
     Ok(Json(out).into_response())
 }
 

@@ -23,6 +23,8 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+pub mod shoppers;
+
 /// The most bytes of answers kept. Past it, arbitrary answers are dropped until a tenth is free
 /// (a catalog of 50,000 products does not fit whole; the pages asked often are asked again soon).
 const MOST_BYTES: usize = 64 * 1024 * 1024;
@@ -67,6 +69,25 @@ impl Answer {
 
     pub fn facts<T: Any + Send + Sync>(&self) -> Option<Arc<T>> {
         self.facts.clone()?.downcast::<T>().ok()
+    }
+
+    /// This JSON object answer with its last fields, from `first` on, written from `own` instead (a
+    /// struct with those fields in the same order): a shopper's answer from the kept one without
+    /// writing the rest again. None when the body does not end with those fields (then write it
+    /// whole). A key found with its quotes unescaped cannot be inside a string value, and the last
+    /// such key is the top-level one, since the object's own fields come after any nested object.
+    pub fn with_own_fields<T: serde::Serialize>(&self, first: &str, own: &T) -> Option<Answer> {
+        let own = serde_json::to_vec(own).ok()?;
+        let key = format!(",\"{first}\":");
+        let cut = self.body.windows(key.len()).rposition(|w| w == key.as_bytes())?;
+        if own.first() != Some(&b'{') || !own.ends_with(b"}") || !own[1..].starts_with(&key.as_bytes()[1..]) {
+            return None;
+        }
+        let mut body = Vec::with_capacity(cut + own.len());
+        body.extend_from_slice(&self.body[..=cut]);
+        body.extend_from_slice(&own[1..]);
+        let body = Bytes::from(body);
+        Some(Answer { content_type: self.content_type.clone(), tag: tag_of(&body), body, facts: None, facts_bytes: 0 })
     }
 }
 
@@ -145,25 +166,57 @@ pub struct Kept {
     pages: Mutex<Pages>,
     /// One sync with the database at a time; the others wait for it.
     syncing: tokio::sync::Mutex<()>,
+    shoppers: Mutex<shoppers::Shoppers>,
+    syncing_shoppers: tokio::sync::Mutex<()>,
     /// The last versions read and when that read began. One read at a time: the requests waiting
     /// meanwhile share the next one (see `versions`).
     reading: tokio::sync::Mutex<Option<(Versions, Instant)>>,
+    /// The same, to look at without waiting in line: a request asking again (its page after its
+    /// session) usually finds a read that began after it arrived.
+    last_read: Mutex<Option<(Versions, Instant)>>,
 }
 
-/// The catalog's versions as of a moment after this call began, so a change committed before the
-/// request arrived is always seen. A read that began after a request arrived answers for it too:
-/// with 64 requests in flight the database is asked once or twice per read's time, not 64 times.
+impl Kept {
+    fn shoppers(&self) -> std::sync::MutexGuard<'_, shoppers::Shoppers> {
+        self.shoppers.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+tokio::task_local! {
+    /// When the GET request being answered arrived.
+    static ARRIVED: Instant;
+}
+
+/// Middleware: notes when a GET (or HEAD) request arrived, so every read of the versions it makes
+/// (its session, its page, its shopper's facts) may share one read begun after that moment instead
+/// of waiting for a newer one each time. Other methods write, and a read after their own write must
+/// see it: each of their reads is as of the moment it is asked.
+pub async fn arrival(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    if matches!(*req.method(), axum::http::Method::GET | axum::http::Method::HEAD) {
+        ARRIVED.scope(Instant::now(), next.run(req)).await
+    } else {
+        next.run(req).await
+    }
+}
+
+/// The catalog's versions as of a moment after the request arrived (a GET) or after this call began
+/// (anything else, or outside a request), so a change committed before then is always seen. A read
+/// that began after that moment answers for it too: with 64 requests in flight the database is asked
+/// once or twice per read's time, not 64 times.
 pub async fn versions(state: &AppState) -> ApiResult<Versions> {
-    let asked = Instant::now();
+    let asked = ARRIVED.try_with(|arrived| *arrived).unwrap_or_else(|_| Instant::now());
+    let fresh = |last: Option<(Versions, Instant)>| last.filter(|(_, began)| *began >= asked).map(|(versions, _)| versions);
+    if let Some(versions) = fresh(*state.kept.last_read.lock().unwrap_or_else(|e| e.into_inner())) {
+        return Ok(versions);
+    }
     let mut last = state.kept.reading.lock().await;
-    if let Some((versions, began)) = *last {
-        if began >= asked {
-            return Ok(versions);
-        }
+    if let Some(versions) = fresh(*last) {
+        return Ok(versions);
     }
     let began = Instant::now();
     let versions = state.store.versions().await?;
     *last = Some((versions, began));
+    *state.kept.last_read.lock().unwrap_or_else(|e| e.into_inner()) = *last;
     Ok(versions)
 }
 
@@ -238,6 +291,31 @@ mod tests {
 
     fn answer(n: usize) -> Answer {
         Answer::text("x".repeat(n))
+    }
+
+    #[test]
+    fn a_shoppers_own_fields_replace_the_last_fields_of_the_kept_answer() {
+        #[derive(serde::Serialize)]
+        struct Page<'a> {
+            id: i64,
+            text: &'a str,
+            nested: serde_json::Value,
+            mine: bool,
+            fit: &'a str,
+        }
+        #[derive(serde::Serialize)]
+        struct Own<'a> {
+            mine: bool,
+            fit: &'a str,
+        }
+        // The key also inside a string and a nested object: only the top-level one counts.
+        let text = r#"a ,"mine": b"#;
+        let kept = Answer::json(&Page { id: 1, text, nested: serde_json::json!({"mine": 1}), mine: false, fit: "" }).unwrap();
+        let own = kept.with_own_fields("mine", &Own { mine: true, fit: "34B" }).unwrap();
+        let whole = Answer::json(&Page { id: 1, text, nested: serde_json::json!({"mine": 1}), mine: true, fit: "34B" }).unwrap();
+        assert_eq!(own.body, whole.body);
+        assert_eq!(own.tag, whole.tag, "tagged as the same bytes are");
+        assert!(kept.with_own_fields("absent", &Own { mine: true, fit: "" }).is_none(), "not the answer's last fields: none");
     }
 
     #[test]

@@ -114,9 +114,16 @@ pub struct ProductList {
     /// Present for a search (`q`); null for a category listing.
     #[schema(required = true)]
     pub search: Option<SearchInfo>,
+    // The shopper's own field comes last: their answer is the kept bytes up to it, then theirs.
     /// The products of this page the shopper keeps in the wishlist without a size (what the cards'
     /// hearts toggle); empty for guests.
     pub in_wishlist: Vec<i64>,
+}
+
+/// The listing's field that is the shopper's own.
+#[derive(Serialize)]
+struct OwnFields<'a> {
+    in_wishlist: &'a [i64],
 }
 
 /// The shopper's filters and sort from the URL; a value that cannot be read is a 400 naming it.
@@ -248,9 +255,13 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, RawQuery(raw
 /// The page as every guest sees it, or, for a shopper, with their hearts.
 async fn answer(state: &AppState, viewer: &Viewer, headers: HeaderMap, listed: &Listed) -> ApiResult<Response> {
     let Some(u) = &viewer.user else { return Ok((headers, listed.answer.clone()).into_response()) };
+    let shopper = crate::kept::shoppers::facts(state, u.id).await?;
+    let in_wishlist: Vec<i64> = listed.list.products.iter().map(|p| p.id).filter(|&id| shopper.hearted(id)).collect();
+    if let Some(mine) = listed.answer.with_own_fields("in_wishlist", &OwnFields { in_wishlist: &in_wishlist }) {
+        return Ok((headers, mine).into_response());
+    }
     let mut out = listed.list.clone();
-    let kept = state.store.wishlisted_products(u.id).await?;
-    out.in_wishlist = out.products.iter().map(|p| p.id).filter(|id| kept.contains(id)).collect();
+    out.in_wishlist = in_wishlist;
     Ok((headers, Json(out)).into_response())
 }
 
