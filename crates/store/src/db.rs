@@ -31,6 +31,9 @@ pub enum StoreError {
     BadUrl,
     #[error("database: {0}")]
     Db(#[from] sqlx::Error),
+    /// The versions' own SQLite connection (changes.rs).
+    #[error("database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
     #[error("migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("reference data: {0}")]
@@ -56,6 +59,8 @@ pub struct Store {
     /// Writing transactions take turns here instead, first come first served, so none ever finds
     /// the file locked by this process. PostgreSQL locks rows, not the database: no turns.
     writer: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
+    /// SQLite: the versions every request reads, read in place (changes.rs).
+    pub(crate) versions_reader: Option<std::sync::Arc<crate::changes::VersionsReader>>,
 }
 
 impl Store {
@@ -93,8 +98,13 @@ impl Store {
             });
         let pool = options.connect(&url).await?;
         let writer = (engine == Engine::Sqlite).then(Default::default);
-        let store = Store { pool, engine, writer };
+        let mut store = Store { pool, engine, writer, versions_reader: None };
         store.migrate().await?;
+        if engine == Engine::Sqlite {
+            let path = url.trim_start_matches("sqlite://");
+            let path = path.split_once('?').map_or(path, |(path, _)| path);
+            store.versions_reader = crate::changes::VersionsReader::open(path)?.map(std::sync::Arc::new);
+        }
         Ok(store)
     }
 
