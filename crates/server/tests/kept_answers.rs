@@ -9,7 +9,6 @@ use common::shopping::*;
 use common::*;
 use drape_server::admin::{self, AdminTask};
 use serde_json::{json, Value};
-use std::sync::Arc;
 
 struct Pages {
     product: String,
@@ -161,24 +160,11 @@ async fn in_a_burst_every_product_answer_asked_after_a_change_shows_it() {
     let page = format!("/web/api/v1/product-mobile/{SLUG}/");
     let id = b.clone().get(&app, &page).await.json()["id"].as_i64().unwrap();
     for round in 1..=5i64 {
-        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let busy: Vec<_> = (0..16)
-            .map(|_| {
-                let (router, stop, req, page) = (app.router.clone(), stop.clone(), b.clone(), page.clone());
-                tokio::spawn(async move {
-                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                        let _ = tower::ServiceExt::oneshot(router.clone(), req.get_request(&page)).await;
-                    }
-                })
-            })
-            .collect();
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        sqlx::query("UPDATE products SET price = $1 WHERE id = $2").bind(100_000 + round).bind(id).execute(app.db.any_pool()).await.unwrap();
-        let answers = burst(&app, (0..32).map(|_| b.get_request(&page)).collect()).await;
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        for t in busy {
-            t.await.unwrap();
-        }
+        let answers = while_busy(&app, &b, &page, async {
+            sqlx::query("UPDATE products SET price = $1 WHERE id = $2").bind(100_000 + round).bind(id).execute(app.db.any_pool()).await.unwrap();
+            burst(&app, (0..32).map(|_| b.get_request(&page)).collect()).await
+        })
+        .await;
         for a in &answers {
             assert_eq!(a.status, 200);
             assert_eq!(a.json()["rounded_up_unit_price"], 100_000 + round, "round {round}: a request sent after the change missed it");

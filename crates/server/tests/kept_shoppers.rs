@@ -11,7 +11,6 @@ use common::*;
 use drape_domain::orders::OrderStatus;
 use drape_store::orders::NewOrderItem;
 use serde_json::{json, Value};
-use std::sync::Arc;
 
 /// What the shopper sees in one process: the product page and a listing that shows the product.
 async fn shopper_sees(app: &TestApp, b: &Browser, listing: &str) -> (Value, Value) {
@@ -132,25 +131,12 @@ async fn in_a_burst_every_shopper_answer_asked_after_a_wishlist_change_shows_it(
     let page = format!("/web/api/v1/product-mobile/{SLUG}/");
     let id = b.get(&app, &page).await.json()["id"].as_i64().unwrap();
     for round in 1..=6 {
-        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let busy: Vec<_> = (0..16)
-            .map(|_| {
-                let (router, stop, req, page) = (app.router.clone(), stop.clone(), b.clone(), page.clone());
-                tokio::spawn(async move {
-                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                        let _ = tower::ServiceExt::oneshot(router.clone(), req.get_request(&page)).await;
-                    }
-                })
-            })
-            .collect();
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        let toggled = b.post(&app, "/api/v3/wishlist/", json!([{"product": id}])).await;
-        assert!(toggled.status.is_success(), "{}", toggled.text);
-        let answers = burst(&app, (0..32).map(|_| b.get_request(&page)).collect()).await;
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        for t in busy {
-            t.await.unwrap();
-        }
+        let answers = while_busy(&app, &b.clone(), &page, async {
+            let toggled = b.post(&app, "/api/v3/wishlist/", json!([{"product": id}])).await;
+            assert!(toggled.status.is_success(), "{}", toggled.text);
+            burst(&app, (0..32).map(|_| b.get_request(&page)).collect()).await
+        })
+        .await;
         let hearted = round % 2 == 1;
         for a in &answers {
             assert_eq!(a.status, 200);

@@ -270,6 +270,29 @@ pub async fn latest_code(app: &TestApp, mobile: &str) -> String {
 
 /// Fires every request at once (held at a barrier, then released together, on the multi-thread
 /// runtime) and answers in the order given: the burst that a limit must survive.
+/// Runs `during` while 16 clients keep asking `page` as `b` (requests in flight sharing reads and
+/// filling what is kept), from 20 ms before it until it is done.
+pub async fn while_busy<T>(app: &TestApp, b: &Browser, page: &str, during: impl std::future::Future<Output = T>) -> T {
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let busy: Vec<_> = (0..16)
+        .map(|_| {
+            let (router, stop, req, page) = (app.router.clone(), stop.clone(), b.clone(), page.to_string());
+            tokio::spawn(async move {
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let _ = router.clone().oneshot(req.get_request(&page)).await;
+                }
+            })
+        })
+        .collect();
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    let out = during.await;
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for t in busy {
+        t.await.unwrap();
+    }
+    out
+}
+
 pub async fn burst(app: &TestApp, requests: Vec<Request<Body>>) -> Vec<Answer> {
     let gate = Arc::new(tokio::sync::Barrier::new(requests.len()));
     let tasks: Vec<_> = requests
