@@ -247,6 +247,15 @@ async fn the_menu_has_categories_with_their_pages_offers_and_the_account_links()
     assert!(menu["categories"][0]["children"].as_array().unwrap().iter().all(|c| c["url"].as_str().unwrap().ends_with('/')));
     let offers: Vec<&str> = menu["offers"].as_array().unwrap().iter().map(|o| o["label"].as_str().unwrap()).collect();
     assert!(offers.contains(&"Buy any 3 panties for ₹699"), "{offers:?}");
+    // Each offer leads to a category's own page (not an old address that redirects) or the cart.
+    let mut pages: Vec<&str> = vec!["/view-cart/"];
+    for c in menu["categories"].as_array().unwrap() {
+        pages.push(c["url"].as_str().unwrap());
+        pages.extend(c["children"].as_array().unwrap().iter().map(|c| c["url"].as_str().unwrap()));
+    }
+    for o in menu["offers"].as_array().unwrap() {
+        assert!(pages.contains(&o["url"].as_str().unwrap()), "{o} leads to none of {pages:?}");
+    }
     let account: Vec<&str> = menu["account"].as_array().unwrap().iter().map(|o| o["label"].as_str().unwrap()).collect();
     assert_eq!(account, ["My orders", "Wallet", "Coupons", "Recently viewed", "Notifications", "Contact", "Settings"]);
 }

@@ -294,8 +294,8 @@ impl Store {
         // Offer messages the product pages link to.
         // (key, offertype, message, pieces, url, bundle price in paise; 0 = not a bundle)
         let offers: [(&str, i64, &str, i64, &str, i64); 3] = [
-            ("panty-3-for-699", 2, "Buy any 3 panties for ₹699", 3, "/category/panties", 69_900),
-            ("bra-2-for-1499", 2, "Any 2 T-shirt bras for ₹1,499", 2, "/category/t-shirt-bras", 149_900),
+            ("panty-3-for-699", 2, "Buy any 3 panties for ₹699", 3, "/panties/", 69_900),
+            ("bra-2-for-1499", 2, "Any 2 T-shirt bras for ₹1,499", 2, "/t-shirt-bras/", 149_900),
             ("flat-10-prepaid", 1, "Extra 10% off on prepaid orders", 0, "/view-cart/", 0),
         ];
         for (key, offertype, msg, count, url, bundle) in offers {
