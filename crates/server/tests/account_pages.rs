@@ -156,6 +156,33 @@ async fn a_contact_message_reaches_the_support_outbox_and_bad_fields_are_named()
     assert_eq!(count_status(&answers, 429), 4);
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_delete_tapped_four_times_at_once_erases_the_account_once() {
+    let app = app().await;
+    let mobile = "9123400011";
+    let mut b = Browser::new();
+    b.login(&app, mobile).await;
+    let user = b_user(&app, mobile).await;
+    app.clock.advance(Duration::seconds(31));
+    b.post(&app, "/api/v1/auth/otp/", json!({"mobile": mobile})).await;
+    let code = latest_code(&app, mobile).await;
+    let reqs = (0..4).map(|_| b.json_request("PATCH", "/api/v3/deleteAccount/", &json!({"otp": code}))).collect();
+    let answers = burst(&app, reqs).await;
+    assert_eq!(count_status(&answers, 200), 1, "{:?}", answers.iter().map(|a| (a.status, a.text.as_str())).collect::<Vec<_>>());
+    for a in answers.iter().filter(|a| a.status != 200) {
+        assert!(a.status.is_client_error(), "the others are refused with a reason: {} {}", a.status, a.text);
+        a.assert_error(a.status.as_u16());
+    }
+    assert!(app.db.store.user_by_mobile(mobile).await.unwrap().is_none(), "the number is free");
+    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1 AND mobile = $2")
+        .bind(user)
+        .bind(format!("deleted-{user}"))
+        .fetch_one(app.db.any_pool())
+        .await
+        .unwrap();
+    assert_eq!(users, 1, "erased once, in place");
+}
+
 #[tokio::test]
 async fn settings_change_with_the_strict_email_check() {
     let app = app().await;
