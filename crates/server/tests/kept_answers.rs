@@ -62,10 +62,16 @@ async fn every_change_to_what_a_product_page_shows_is_in_the_next_answer_in_ever
         let clock = app.clock.clone();
         async move { admin::run(AdminTask::Stock(admin::stock::Args { sku, set: n }), &operator, &*clock).await.unwrap() }
     };
+    for a in both {
+        // The shopper's sizes (their bag's pieces are in it) read the kept product facts: keep them.
+        assert_eq!(b.clone().get(a, &pages.sizes).await.json()["result"]["cart_pieces"], 2);
+    }
     set_stock(4).await;
     for a in both {
         let (_, sizes, stock) = guest_sees(a, &pages).await;
         assert_eq!((qty(&sizes), stock.as_str()), (4, "4"), "after the operator set the stock to 4 ({})", a.engine());
+        let mine = b.clone().get(a, &pages.sizes).await.json();
+        assert_eq!((qty(&mine), mine["result"]["cart_pieces"].as_i64()), (4, Some(2)), "the shopper's sizes too ({})", a.engine());
     }
 
     // An order takes 2 of them.

@@ -177,6 +177,22 @@ impl Store {
         Ok(row)
     }
 
+    /// What a cart holds of one product, in one read: its partner code (empty without one, or without a
+    /// cart) and its pieces of the product.
+    pub async fn cart_stake(&self, owner: CartOwner<'_>, product_id: i64) -> Result<(String, i64)> {
+        let stake = |owner_column: &str| {
+            format!(
+                "SELECT c.affiliation_code, CAST(COALESCE((SELECT SUM(i.quantity) FROM cart_items i WHERE i.cart_id = c.id AND i.product_id = $2), 0) AS BIGINT) \
+                 FROM carts c WHERE c.{owner_column} = $1"
+            )
+        };
+        let row: Option<(String, i64)> = match owner {
+            CartOwner::Shopper(id) => sqlx::query_as(&stake("user_id")).bind(id).bind(product_id).fetch_optional(&self.pool).await?,
+            CartOwner::Guest(t) => sqlx::query_as(&stake("guest_token_hash")).bind(hash_secret(t)).bind(product_id).fetch_optional(&self.pool).await?,
+        };
+        Ok(row.unwrap_or_default())
+    }
+
     /// Keeps the shopper's coupon, affiliation code and upgrade option, in one transaction. Only the ones
     /// given (Some) are written, so two tabs changing different ones do not undo each other.
     pub async fn set_cart_choices(

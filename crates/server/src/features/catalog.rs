@@ -264,6 +264,17 @@ pub async fn find_product(state: &AppState, slug: &str) -> ApiResult<Product> {
     })
 }
 
+/// The id of the product at `slug`, kept (a change to the product drops it, a new slug included).
+async fn product_id_of(state: &AppState, kept: &kept::Current<'_>, slug: &str) -> ApiResult<i64> {
+    let key = format!("slug/{slug}");
+    if let Some(id) = kept.facts::<i64>(&key) {
+        return Ok(*id);
+    }
+    let id = find_product(state, slug).await?.id;
+    kept.keep_facts(key, id, Arc::new(id), 8);
+    Ok(id)
+}
+
 /// What carts and adds read of a product: the product, its sizes (with stock) and the categories
 /// it is filed in (without their parents).
 pub struct ProductFacts {
@@ -650,18 +661,6 @@ async fn product_page(state: &AppState, kept: &kept::Current<'_>, p: &Product) -
     Ok(ProductPage { out, fit_slot })
 }
 
-/// Whether the visitor came through a partner (spec 001 §6 affiliate-registered): an account marked so
-/// (`drape admin affiliate --shopper`), or a bag that keeps a partner's code (arrived with or applied it).
-pub async fn came_through_partner(state: &AppState, viewer: &Viewer) -> ApiResult<bool> {
-    if viewer.is_affiliate() {
-        return Ok(true);
-    }
-    Ok(match viewer.cart_owner() {
-        Some(owner) => state.store.cart_row(owner).await?.is_some_and(|r| !r.affiliation_code.is_empty()),
-        None => false,
-    })
-}
-
 fn size_item(s: &Size, p: &Product, viewer: &Viewer, partner: bool) -> SizeItem {
     // Affiliate visitors see no urgency (spec 001 §6), and an unbuyable product has none to tell.
     let urgency = if partner || viewer.is_affiliate() || !p.is_active() { None } else { stock::urgency_label(s.stock) };
@@ -683,23 +682,26 @@ fn size_item(s: &Size, p: &Product, viewer: &Viewer, partner: bool) -> SizeItem 
     params(("slug" = String, Path, description = "product slug")),
     responses((status = 200, body = SizesOut), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Path<String>) -> ApiResult<Response> {
+    let kept = kept::current(&state).await?;
     // A visitor with neither an account nor a bag gets what every such visitor gets: kept.
-    let kept = match viewer.user.is_none() && viewer.guest_token.is_none() {
-        true => Some(kept::current(&state).await?),
-        false => None,
-    };
+    let everyones = viewer.user.is_none() && viewer.guest_token.is_none();
     let key = format!("sizes/{slug}");
-    if let Some(answer) = kept.as_ref().and_then(|k| k.get(&key)) {
-        return Ok(answer.into_response());
+    if everyones {
+        if let Some(answer) = kept.get(&key) {
+            return Ok(answer.into_response());
+        }
     }
-    let p = find_product(&state, &slug).await?;
-    let all = state.store.sizes(p.id).await?;
-    let partner = came_through_partner(&state, &viewer).await?;
-    let cart_pieces = match viewer.cart_owner() {
-        Some(owner) => state.store.cart_lines(owner).await?.iter().filter(|l| l.product_id == p.id).map(|l| l.quantity).sum(),
-        None => 0,
+    // Anyone else: the product and its sizes as kept, and their bag's stake in it in one read.
+    let facts = facts_of(&state, &kept, product_id_of(&state, &kept, &slug).await?).await?;
+    let (p, all) = (&facts.product, &facts.sizes);
+    let (partner_code, cart_pieces) = match viewer.cart_owner() {
+        Some(owner) => state.store.cart_stake(owner, p.id).await?,
+        None => (String::new(), 0),
     };
-    let items: Vec<(i64, SizeItem)> = all.iter().map(|s| (s.part, size_item(s, &p, &viewer, partner))).collect();
+    // Came through a partner (spec 001 §6 affiliate-registered): an account marked so (`drape admin
+    // affiliate --shopper`), or a bag that keeps a partner's code (arrived with or applied it).
+    let partner = viewer.is_affiliate() || !partner_code.is_empty();
+    let items: Vec<(i64, SizeItem)> = all.iter().map(|s| (s.part, size_item(s, p, &viewer, partner))).collect();
     let mut list_qty = BTreeMap::new();
     let mut urgency = BTreeMap::new();
     for (_, it) in &items {
@@ -741,7 +743,9 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
             max_cart_items: p.max_cart_items,
         },
     };
-    let Some(kept) = kept else { return Ok(Json(out).into_response()) };
+    if !everyones {
+        return Ok(Json(out).into_response());
+    }
     let answer = Answer::json(&out)?;
     kept.keep(key, p.id, &answer);
     Ok(answer.into_response())
