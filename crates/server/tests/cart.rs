@@ -472,3 +472,46 @@ async fn the_cap_counts_every_size_of_the_product() {
     let note = notes[0].as_str().unwrap();
     assert!(note.contains(&format!("{} pieces", max - 1)) && note.contains(&format!("at most {max} of this product")), "{note}");
 }
+
+/// Adds arriving all at once (SQLite writes them in batches, PostgreSQL locks the cart): one cart
+/// never holds more than the size's stock, each refused add says why and changes nothing, and many
+/// guests adding at once each get their own cart with exactly what they added.
+#[tokio::test]
+async fn a_burst_of_adds_stays_within_stock_and_each_guest_gets_one_cart() {
+    let app = app().await;
+    {
+        let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+        let size = app.db.store.sizes(p.id).await.unwrap().remove(0);
+        app.db.store.set_size_stock(&size.sku, 3).await.unwrap();
+        let add = json!({"product": p.id, "quantity": 1, "size": size.value});
+        let mut b = Browser::new();
+        b.login(&app, "9123480077").await;
+        let answers = burst(&app, (0..16).map(|_| b.json_request("POST", "/api/v3/cart-items/", &add)).collect()).await;
+        assert_eq!(count_status(&answers, 200), 3, "{:?}", answers.iter().map(|a| (a.status, &a.text)).collect::<Vec<_>>());
+        assert_eq!(count_status(&answers, 400), 13);
+        assert!(answers.iter().filter(|a| a.status == 400).all(|a| a.text.contains("left")), "{}", answers[0].text);
+        let mut counts: Vec<i64> = answers.iter().filter(|a| a.status == 200).map(|a| a.json()["cart_quantity"].as_i64().unwrap()).collect();
+        counts.sort();
+        assert_eq!(counts, [1, 2, 3], "each add counts the pieces before it");
+        assert_eq!(b.get(&app, "/cart_dropdown_mobile_ajax/").await.json()["cart_quantity"], 3);
+
+        // Twenty guests at once, each a first add: twenty carts, one piece each.
+        let other = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 20 && s.id != size.id).unwrap();
+        let mut guests: Vec<Browser> = (0..20).map(|_| Browser::new()).collect();
+        for g in &mut guests {
+            assert_eq!(g.get(&app, "/get/view-cart-info/").await.json()["cart_id"], serde_json::Value::Null, "no cart yet");
+        }
+        let add = json!({"product": p.id, "quantity": 1, "size": other.value});
+        let answers = burst(&app, guests.iter().map(|g| g.json_request("POST", "/api/v3/cart-items/", &add)).collect()).await;
+        assert_eq!(count_status(&answers, 200), 20, "{:?}", answers.iter().map(|a| &a.text).collect::<Vec<_>>());
+        let mut carts = std::collections::BTreeSet::new();
+        for (a, g) in answers.iter().zip(&mut guests) {
+            assert_eq!(a.json()["cart_quantity"], 1);
+            g.keep_cookies(&a.headers);
+            let info = g.get(&app, "/get/view-cart-info/").await.json();
+            assert_eq!(info["cart_quantity"], 1, "{info}");
+            carts.insert(info["cart_id"].as_i64().unwrap());
+        }
+        assert_eq!(carts.len(), 20, "one cart per guest");
+    }
+}

@@ -34,6 +34,9 @@ pub enum StoreError {
     /// The versions' own SQLite connection (changes.rs).
     #[error("database: {0}")]
     Sqlite(#[from] rusqlite::Error),
+    /// The cart writer's transaction did not commit (carts/writer.rs).
+    #[error("database: {0}")]
+    Batch(String),
     #[error("migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("reference data: {0}")]
@@ -61,6 +64,8 @@ pub struct Store {
     writer: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
     /// SQLite: the versions every request reads, read in place (changes.rs).
     pub(crate) versions_reader: Option<std::sync::Arc<crate::changes::VersionsReader>>,
+    /// SQLite: adds to the cart, written in batches by a thread of their own (carts/writer.rs).
+    pub(crate) cart_writer: Option<std::sync::Arc<crate::carts::writer::CartWriter>>,
 }
 
 impl Store {
@@ -98,12 +103,13 @@ impl Store {
             });
         let pool = options.connect(&url).await?;
         let writer = (engine == Engine::Sqlite).then(Default::default);
-        let mut store = Store { pool, engine, writer, versions_reader: None };
+        let mut store = Store { pool, engine, writer, versions_reader: None, cart_writer: None };
         store.migrate().await?;
         if engine == Engine::Sqlite {
             let path = url.trim_start_matches("sqlite://");
             let path = path.split_once('?').map_or(path, |(path, _)| path);
             store.versions_reader = crate::changes::VersionsReader::open(path)?.map(std::sync::Arc::new);
+            store.cart_writer = crate::carts::writer::CartWriter::start(path, store.writer.clone())?.map(std::sync::Arc::new);
         }
         Ok(store)
     }

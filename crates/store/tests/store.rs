@@ -245,8 +245,9 @@ async fn concurrent_adds_never_pass_the_limit() {
                 let s = s.clone();
                 let line = CartLine { id: 0, product_id: p.id, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 1, deal_id: None };
                 tasks.push(tokio::spawn(async move {
-                    s.add_to_cart_checked(CartOwner::Shopper(user.id), &line, now(), |lines| {
-                        let already: i64 = lines.iter().filter(|l| l.same_sizes(&line)).map(|l| l.quantity).sum();
+                    let asked = line.clone();
+                    s.add_to_cart_checked(CartOwner::Shopper(user.id), &line, now(), move |lines| {
+                        let already: i64 = lines.iter().filter(|l| l.same_sizes(&asked)).map(|l| l.quantity).sum();
                         if already < 5 {
                             Ok(())
                         } else {

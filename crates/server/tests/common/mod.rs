@@ -176,16 +176,9 @@ impl Browser {
         req
     }
 
-    fn cookie_header(&self) -> String {
-        self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
-    }
-
-    pub async fn send(&mut self, app: &TestApp, mut req: Request<Body>) -> Answer {
-        if let Some(peer) = self.peer {
-            req.extensions_mut().insert(ConnectInfo(peer));
-        }
-        let res = app.router.clone().oneshot(req).await.expect("router answers");
-        for v in res.headers().get_all(header::SET_COOKIE) {
+    /// Keeps (or forgets) the cookies an answer sets, as a browser does; for answers got another way (`burst`).
+    pub fn keep_cookies(&mut self, headers: &axum::http::HeaderMap) {
+        for v in headers.get_all(header::SET_COOKIE) {
             let v = v.to_str().unwrap();
             let (kv, attrs) = v.split_once(';').unwrap_or((v, ""));
             let (k, val) = kv.split_once('=').unwrap();
@@ -195,6 +188,18 @@ impl Browser {
                 self.cookies.insert(k.to_string(), val.to_string());
             }
         }
+    }
+
+    fn cookie_header(&self) -> String {
+        self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+    }
+
+    pub async fn send(&mut self, app: &TestApp, mut req: Request<Body>) -> Answer {
+        if let Some(peer) = self.peer {
+            req.extensions_mut().insert(ConnectInfo(peer));
+        }
+        let res = app.router.clone().oneshot(req).await.expect("router answers");
+        self.keep_cookies(res.headers());
         let status = res.status();
         let headers = res.headers().clone();
         let bytes = res.into_body().collect().await.unwrap().to_bytes();

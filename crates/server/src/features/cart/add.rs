@@ -111,13 +111,15 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
     // The limits are checked with the cart locked, so two tabs adding at once cannot both pass them:
     // a deal once per cart, the size's stock over every line of that size (a deal piece and ordinary
     // pieces share it), and the product's cap over every line of the product.
+    // The check runs on the cart writer's thread (SQLite), so it owns what it needs.
+    let (deal, max_items, quantity, asked) = (req.deal, p.max_cart_items, req.quantity, line.clone());
     let added = state
         .store
-        .add_to_cart_counted(owner, &line, now, |lines| {
-            if req.deal.is_some() && lines.iter().any(|l| l.deal_id == req.deal) {
+        .add_to_cart_counted(owner, &line, now, move |lines| {
+            if deal.is_some() && lines.iter().any(|l| l.deal_id == deal) {
                 return Err(one_deal());
             }
-            stock::may_add(available, p.max_cart_items, line.held_in(lines, None), req.quantity).map_err(|r| ApiError::bad_request(r.message()))
+            stock::may_add(available, max_items, asked.held_in(lines, None), quantity).map_err(|r| ApiError::bad_request(r.message()))
         })
         .await??;
     let (cart_quantity, item_id) = (added.cart_quantity, added.item_id);

@@ -49,12 +49,15 @@ async fn add_line(state: &AppState, owner: CartOwner<'_>, l: &drape_store::order
         line.quantity = ask;
         let added = state
             .store
-            .add_to_cart_checked(owner, &line, state.now(), |lines| {
-                let room = room_left(available, p.max_cart_items, line.held_in(lines, None));
-                if room >= ask {
-                    Ok(())
-                } else {
-                    Err(room)
+            .add_to_cart_checked(owner, &line, state.now(), {
+                let (asked, max_items) = (line.clone(), p.max_cart_items);
+                move |lines| {
+                    let room = room_left(available, max_items, asked.held_in(lines, None));
+                    if room >= ask {
+                        Ok(())
+                    } else {
+                        Err(room)
+                    }
                 }
             })
             .await?;

@@ -6,6 +6,15 @@ use crate::{Result, Store};
 use chrono::{DateTime, Utc};
 use sqlx::{Any, FromRow, Transaction};
 
+pub(crate) mod writer;
+
+/// A cart line's columns, read from `cart_items i` (a macro, so statements can be written with it at compile time).
+macro_rules! line_columns {
+    () => {
+        "i.id, i.product_id, i.size_id, i.combo1_size_id, i.combo2_size_id, i.quantity, i.deal_id"
+    };
+}
+
 /// Whose cart: a logged-in shopper's, or a guest browser's (by the token in its cookie).
 #[derive(Debug, Clone, Copy)]
 pub enum CartOwner<'a> {
@@ -104,28 +113,39 @@ async fn touch_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: Da
 /// exactly), so a cart id in a URL cannot be guessed from another one; should one ever collide
 /// (one chance in 2^53 per cart), the request fails and changes nothing.
 async fn claim_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: DateTime<Utc>) -> Result<i64> {
-    let (user_id, token_hash, owner_column) = match owner {
-        CartOwner::Shopper(id) => (Some(id), None, "user_id"),
-        CartOwner::Guest(token) => (None, Some(hash_secret(token)), "guest_token_hash"),
+    let (user_id, token_hash) = match owner {
+        CartOwner::Shopper(id) => (Some(id), None),
+        CartOwner::Guest(token) => (None, Some(hash_secret(token))),
     };
-    let id: i64 = rand::Rng::gen_range(&mut rand::thread_rng(), 1..(1i64 << 53));
-    Ok(sqlx::query_scalar(&format!(
-        "INSERT INTO carts (id, user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) \
-         ON CONFLICT ({owner_column}) DO UPDATE SET updated_at = excluded.updated_at RETURNING id"
-    ))
-    .bind(id)
-    .bind(user_id)
-    .bind(token_hash.as_deref())
-    .bind(millis(now))
-    .fetch_one(&mut **tx)
-    .await?)
+    Ok(sqlx::query_scalar(claim_sql(owner)).bind(new_cart_id()).bind(user_id).bind(token_hash.as_deref()).bind(millis(now)).fetch_one(&mut **tx).await?)
 }
 
-/// A cart line's columns, read from `cart_items i`.
-const LINE_COLUMNS: &str = "i.id, i.product_id, i.size_id, i.combo1_size_id, i.combo2_size_id, i.quantity, i.deal_id";
+// The add's statements, run through sqlx (PostgreSQL) or by the SQLite cart writer (writer.rs). Their
+// `$n` parameters first appear in order, so SQLite numbers them as PostgreSQL does.
+const CLAIM_BY_SHOPPER: &str = "INSERT INTO carts (id, user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) \
+     ON CONFLICT (user_id) DO UPDATE SET updated_at = excluded.updated_at RETURNING id";
+const CLAIM_BY_GUEST: &str = "INSERT INTO carts (id, user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) \
+     ON CONFLICT (guest_token_hash) DO UPDATE SET updated_at = excluded.updated_at RETURNING id";
+const LINES_OF: &str = concat!("SELECT ", line_columns!(), " FROM cart_items i WHERE i.cart_id = $1 ORDER BY i.id");
+const MORE_PIECES: &str = "UPDATE cart_items SET quantity = quantity + $1 WHERE id = $2";
+const NEW_LINE: &str = "INSERT INTO cart_items (cart_id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, created_at, deal_id) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id";
+
+fn claim_sql(owner: CartOwner<'_>) -> &'static str {
+    match owner {
+        CartOwner::Shopper(_) => CLAIM_BY_SHOPPER,
+        CartOwner::Guest(_) => CLAIM_BY_GUEST,
+    }
+}
+
+fn new_cart_id() -> i64 {
+    rand::Rng::gen_range(&mut rand::thread_rng(), 1..(1i64 << 53))
+}
+
+const LINE_COLUMNS: &str = line_columns!();
 
 async fn lines_of(tx: &mut Transaction<'_, Any>, cart_id: i64) -> Result<Vec<CartLine>> {
-    Ok(sqlx::query_as(&format!("SELECT {LINE_COLUMNS} FROM cart_items i WHERE i.cart_id = $1 ORDER BY i.id")).bind(cart_id).fetch_all(&mut **tx).await?)
+    Ok(sqlx::query_as(LINES_OF).bind(cart_id).fetch_all(&mut **tx).await?)
 }
 
 /// What an add did: the line the pieces are on, and the pieces in the cart after it.
@@ -323,25 +343,77 @@ impl Store {
     /// Like `add_to_cart`, but `check` decides, from the lines already in the cart, whether the new
     /// pieces may join them. The cart is locked while it decides, so two tabs adding at once cannot both
     /// pass a limit that only one of them fits under.
-    pub async fn add_to_cart_checked<E>(
+    pub async fn add_to_cart_checked<E: Send + 'static>(
         &self,
         owner: CartOwner<'_>,
         line: &CartLine,
         now: DateTime<Utc>,
-        check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E>,
+        check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E> + Send + 'static,
     ) -> Result<std::result::Result<i64, E>> {
         Ok(self.add_to_cart_counted(owner, line, now, check).await?.map(|added| added.item_id))
     }
 
     /// `add_to_cart_checked`, also telling how many pieces the cart holds after the add (counted in
-    /// the same transaction: no second read).
-    pub async fn add_to_cart_counted<E>(
+    /// the same transaction: no second read). On SQLite the add is written by the cart writer, in a
+    /// batch with the other adds waiting (writer.rs).
+    pub async fn add_to_cart_counted<E: Send + 'static>(
         &self,
         owner: CartOwner<'_>,
         line: &CartLine,
         now: DateTime<Utc>,
-        check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E>,
+        check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E> + Send + 'static,
     ) -> Result<std::result::Result<Added, E>> {
+        if let Some(writer) = &self.cart_writer {
+            let (user_id, token_hash) = match owner {
+                CartOwner::Shopper(id) => (Some(id), None),
+                CartOwner::Guest(token) => (None, Some(hash_secret(token))),
+            };
+            let (claim, line, now) = (claim_sql(owner), line.clone(), millis(now));
+            return writer
+                .run(move |conn| {
+                    // The same steps as below, on the writer's connection.
+                    let cart_id: i64 = conn.prepare_cached(claim)?.query_row(rusqlite::params![new_cart_id(), user_id, token_hash, now], |r| r.get(0))?;
+                    let lines = conn
+                        .prepare_cached(LINES_OF)?
+                        .query_map([cart_id], |r| {
+                            Ok(CartLine {
+                                id: r.get(0)?,
+                                product_id: r.get(1)?,
+                                size_id: r.get(2)?,
+                                combo1_size_id: r.get(3)?,
+                                combo2_size_id: r.get(4)?,
+                                quantity: r.get(5)?,
+                                deal_id: r.get(6)?,
+                            })
+                        })?
+                        .collect::<rusqlite::Result<Vec<_>>>()?;
+                    if let Err(e) = check(&lines) {
+                        return Ok((false, Err(e)));
+                    }
+                    let item_id = match lines.iter().find(|l| l.same_choice(&line)) {
+                        Some(l) => {
+                            conn.prepare_cached(MORE_PIECES)?.execute(rusqlite::params![line.quantity, l.id])?;
+                            l.id
+                        }
+                        None => conn.prepare_cached(NEW_LINE)?.query_row(
+                            rusqlite::params![
+                                cart_id,
+                                line.product_id,
+                                line.size_id,
+                                line.combo1_size_id,
+                                line.combo2_size_id,
+                                line.quantity,
+                                now,
+                                line.deal_id
+                            ],
+                            |r| r.get(0),
+                        )?,
+                    };
+                    let cart_quantity = lines.iter().map(|l| l.quantity).sum::<i64>() + line.quantity;
+                    Ok((true, Ok(Added { item_id, cart_quantity })))
+                })
+                .await;
+        }
         let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         // A cart made by a concurrent first add is found, not made twice, and locked: the lines read
@@ -355,24 +427,21 @@ impl Store {
         }
         let id = match existing {
             Some(l) => {
-                sqlx::query("UPDATE cart_items SET quantity = quantity + $1 WHERE id = $2").bind(line.quantity).bind(l.id).execute(&mut *tx).await?;
+                sqlx::query(MORE_PIECES).bind(line.quantity).bind(l.id).execute(&mut *tx).await?;
                 l.id
             }
             None => {
-                sqlx::query_scalar(
-                    "INSERT INTO cart_items (cart_id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, created_at, deal_id) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-                )
-                .bind(cart_id)
-                .bind(line.product_id)
-                .bind(line.size_id)
-                .bind(line.combo1_size_id)
-                .bind(line.combo2_size_id)
-                .bind(line.quantity)
-                .bind(millis(now))
-                .bind(line.deal_id)
-                .fetch_one(&mut *tx)
-                .await?
+                sqlx::query_scalar(NEW_LINE)
+                    .bind(cart_id)
+                    .bind(line.product_id)
+                    .bind(line.size_id)
+                    .bind(line.combo1_size_id)
+                    .bind(line.combo2_size_id)
+                    .bind(line.quantity)
+                    .bind(millis(now))
+                    .bind(line.deal_id)
+                    .fetch_one(&mut *tx)
+                    .await?
             }
         };
         tx.commit().await?;
