@@ -48,13 +48,35 @@ pub(super) struct Shoppers {
     synced: i64,
     /// Token hash → the shopper and when the session ends (epoch millis).
     sessions: HashMap<String, (User, i64)>,
+    /// Shopper → the token hashes of their kept sessions, so a change to one shopper drops theirs
+    /// without walking every kept session.
+    tokens: HashMap<i64, Vec<String>>,
     facts: HashMap<i64, Arc<ShopperFacts>>,
 }
 
 impl Shoppers {
     fn drop_shopper(&mut self, user_id: i64) {
-        self.sessions.retain(|_, (u, _)| u.id != user_id);
+        for hash in self.tokens.remove(&user_id).unwrap_or_default() {
+            self.sessions.remove(&hash);
+        }
         self.facts.remove(&user_id);
+    }
+
+    fn keep_session(&mut self, hash: String, user: User, ends: i64) {
+        if self.sessions.len() >= MOST {
+            self.sessions.clear();
+            self.tokens.clear();
+        }
+        let user_id = user.id;
+        if self.sessions.insert(hash.clone(), (user, ends)).is_none() {
+            self.tokens.entry(user_id).or_default().push(hash);
+        }
+    }
+
+    fn forget_all(&mut self) {
+        self.sessions.clear();
+        self.tokens.clear();
+        self.facts.clear();
     }
 }
 
@@ -74,8 +96,7 @@ pub async fn current(state: &AppState) -> ApiResult<CurrentShoppers<'_>> {
             let changed = if from == 0 { vec![] } else { state.store.shoppers_changed_since(from).await? };
             let mut shoppers = kept.shoppers();
             if changed.len() > shoppers.facts.len() + shoppers.sessions.len() {
-                shoppers.sessions.clear();
-                shoppers.facts.clear();
+                shoppers.forget_all();
             } else {
                 for user_id in changed {
                     shoppers.drop_shopper(user_id);
@@ -97,12 +118,7 @@ pub async fn session_user(state: &AppState, token: &str) -> ApiResult<Option<Use
         return Ok((*ends > now).then(|| user.clone()));
     }
     let Some((user, ends)) = state.store.session(token).await? else { return Ok(None) };
-    current.keep(|s| {
-        if s.sessions.len() >= MOST {
-            s.sessions.clear();
-        }
-        s.sessions.insert(hash, (user.clone(), ends));
-    });
+    current.keep(|s| s.keep_session(hash, user.clone(), ends));
     Ok((ends > now).then_some(user))
 }
 
@@ -154,13 +170,9 @@ mod tests {
     fn what_was_read_before_the_last_sync_is_used_but_not_kept() {
         let kept = Kept::default();
         kept.shoppers().synced = 5;
-        CurrentShoppers { kept: &kept, at: 4 }.keep(|s| {
-            s.sessions.insert("a".into(), (user(1), i64::MAX));
-        });
+        CurrentShoppers { kept: &kept, at: 4 }.keep(|s| s.keep_session("a".into(), user(1), i64::MAX));
         assert!(kept.shoppers().sessions.is_empty());
-        CurrentShoppers { kept: &kept, at: 5 }.keep(|s| {
-            s.sessions.insert("a".into(), (user(1), i64::MAX));
-        });
+        CurrentShoppers { kept: &kept, at: 5 }.keep(|s| s.keep_session("a".into(), user(1), i64::MAX));
         assert_eq!(kept.shoppers().sessions.len(), 1);
     }
 
@@ -168,8 +180,8 @@ mod tests {
     fn a_shopper_change_drops_their_sessions_and_facts_and_only_theirs() {
         let kept = Kept::default();
         let mut s = kept.shoppers();
-        for (token, id) in [("a", 1), ("b", 1), ("c", 2)] {
-            s.sessions.insert(token.into(), (user(id), i64::MAX));
+        for (token, id) in [("a", 1), ("b", 1), ("c", 2), ("a", 1)] {
+            s.keep_session(token.into(), user(id), i64::MAX);
         }
         for id in [1, 2] {
             s.facts.insert(id, Arc::new(ShopperFacts { wishlist: vec![(7, true)], received: vec![] }));
@@ -177,6 +189,9 @@ mod tests {
         s.drop_shopper(1);
         assert_eq!(s.sessions.keys().collect::<Vec<_>>(), vec!["c"]);
         assert_eq!(s.facts.keys().collect::<Vec<_>>(), vec![&2]);
+        assert_eq!(s.tokens.keys().collect::<Vec<_>>(), vec![&2], "the index forgets them too");
+        s.drop_shopper(2);
+        assert!(s.sessions.is_empty() && s.tokens.is_empty());
     }
 
     #[test]
