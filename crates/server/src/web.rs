@@ -62,6 +62,9 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     if path.split('/').any(|segment| segment.len() > 255) {
         return ApiError::not_found("We couldn't find that page.").into_response();
     }
+    if let Some(slug) = product_page_slug(&path) {
+        return product_page(&state, &index, slug).await;
+    }
     let is_asset = path.starts_with("/assets/");
     // A missing hashed asset (a stale chunk after a deploy) is a 404: answering index.html would be
     // cached for a year as if it were that script.
@@ -77,4 +80,74 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     let cache = if is_asset { "public, max-age=31536000, immutable" } else { "no-cache" };
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     res
+}
+
+/// The widths a gallery image is offered at and the width it takes, exactly as the app's gallery
+/// writes them (web/src/shared/lib/images.ts, GALLERY_WIDTHS and GALLERY_SIZES): the browser then
+/// picks the same candidate for the preload and for the app's `<img>`, and fetches it once.
+const GALLERY_WIDTHS: [u32; 5] = [360, 540, 720, 1080, 1440];
+const GALLERY_SIZES: &str = "(min-width: 900px) 50vw, 100vw";
+
+/// `/product/{slug}/` (or without the last slash): the slug, when it could name a product.
+fn product_page_slug(path: &str) -> Option<&str> {
+    let slug = path.strip_prefix("/product/")?;
+    let slug = slug.strip_suffix('/').unwrap_or(slug);
+    let ok = (1..=150).contains(&slug.len()) && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    ok.then_some(slug)
+}
+
+/// A product page's HTML: the app's index.html with the product's JSON, its offer timer, its offers
+/// and its first image preloaded, so the browser fetches them while the app's script loads instead of one after the
+/// other once it has run; the JSON is preloaded as the app fetches it (same URL, same-origin
+/// credentials), so the app's own requests are answered from the preloads. The page's frame also
+/// shows that image where the gallery will have it (the markup of the app's product skeleton, with
+/// the image in it), so the largest paint does not wait for the script; the app's first render waits
+/// for the preloaded data (web/src/app/first-data.ts) and draws the same image in the same place (an
+/// offer timer's banner goes under the gallery, so it moves nothing).
+async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> Response {
+    let html = match tokio::fs::read_to_string(index).await {
+        Ok(html) => html,
+        Err(_) => return ApiError::internal().into_response(),
+    };
+    // A page whose product cannot be looked up now is still the app, without the preloads.
+    let Ok(Some(opening)) = crate::features::catalog::page_opening(state, slug).await else { return html_page(html) };
+    let quality = state.config.image_quality;
+    let image = opening.image.filter(|src| src.starts_with("/media/products/") && !src.contains(['?', '#']));
+    let srcset = |src: &str| GALLERY_WIDTHS.iter().map(|w| format!("{src}?w={w}&q={quality} {w}w")).collect::<Vec<_>>().join(", ");
+    let preloads = maud::html! {
+        link rel="preload" as="fetch" href=(format!("/web/api/v1/product-mobile/{slug}/")) crossorigin="anonymous";
+        link rel="preload" as="fetch" href=(format!("/web/api/v1/product/{slug}/timer/s/")) crossorigin="anonymous";
+        link rel="preload" as="fetch" href=(format!("/bp_pp_product_details_page/?product_id={}", opening.id)) crossorigin="anonymous";
+        @if let Some(src) = &image {
+            link rel="preload" as="image" href=(format!("{src}?w=720&q={quality}")) imagesrcset=(srcset(src)) imagesizes=(GALLERY_SIZES) fetchpriority="high";
+        }
+    };
+    // The app's ProductSkeleton (ProductView.tsx) with the gallery's first slide in it.
+    let first_paint = image.as_ref().map(|src| {
+        maud::html! {
+            div.pdp aria-busy="true" aria-label="Loading product" data-testid="product-first-paint" {
+                div.pdp__media { div.gallery { div.gallery__viewport { div.gallery__track { div.gallery__slide {
+                    img src=(format!("{src}?w=720&q={quality}")) srcset=(srcset(src)) sizes=(GALLERY_SIZES) alt=(opening.name) width="600" height="800" fetchpriority="high";
+                } } } } }
+                div.pdp__main {
+                    div class="skeleton skeleton--title" {}
+                    div class="skeleton skeleton--line skeleton--short" {}
+                }
+            }
+        }
+    });
+    let mut html = match html.find("</head>") {
+        Some(at) => format!("{}{}{}", &html[..at], preloads.into_string(), &html[at..]),
+        None => html,
+    };
+    const MAIN: &str = r#"<main id="main" class="page" tabindex="-1">"#;
+    if let (Some(markup), Some(at)) = (first_paint, html.find(MAIN)) {
+        html.insert_str(at + MAIN.len(), &markup.into_string());
+    }
+    html_page(html)
+}
+
+fn html_page(html: String) -> Response {
+    ([(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))], html)
+        .into_response()
 }

@@ -481,6 +481,53 @@ async fn client_routes_fall_back_to_the_web_app_but_api_paths_never_do() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A product page's HTML preloads what the app will ask first and shows the first image in the
+/// app's skeleton, so the largest paint does not wait for the script (issue 14).
+#[tokio::test]
+async fn a_product_page_preloads_its_data_and_shows_its_first_image() {
+    let dir = std::env::temp_dir().join(format!("drape_web_pdp_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let index = "<!doctype html><html><head><title>Drape</title></head><body><div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div></body></html>";
+    std::fs::write(dir.join("index.html"), index).unwrap();
+    let d = dir.clone();
+    let app = app_with(move |c| c.web_dir = d, true).await;
+    let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+    let mut b = Browser::new();
+    for path in ["/product/everyday-padded-t-shirt-bra-black/", "/product/everyday-padded-t-shirt-bra-black"] {
+        let r = b.get(&app, path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.headers["content-type"], "text/html; charset=utf-8");
+        assert_eq!(r.headers["cache-control"], "no-cache");
+        let head = &r.text[..r.text.find("</head>").unwrap()];
+        for href in [
+            "/web/api/v1/product-mobile/everyday-padded-t-shirt-bra-black/".to_string(),
+            "/web/api/v1/product/everyday-padded-t-shirt-bra-black/timer/s/".to_string(),
+            format!("/bp_pp_product_details_page/?product_id={}", p.id),
+        ] {
+            assert!(head.contains(&format!(r#"<link rel="preload" as="fetch" href="{href}" crossorigin="anonymous">"#)), "{href}: {head}");
+        }
+        // The very set the app's gallery offers (web/src/shared/lib/images.test.ts checks the app's side).
+        let set = "/media/products/BR1001-BLK/1.svg?w=360&amp;q=80 360w, /media/products/BR1001-BLK/1.svg?w=540&amp;q=80 540w, \
+                   /media/products/BR1001-BLK/1.svg?w=720&amp;q=80 720w, /media/products/BR1001-BLK/1.svg?w=1080&amp;q=80 1080w, \
+                   /media/products/BR1001-BLK/1.svg?w=1440&amp;q=80 1440w";
+        assert!(head.contains(&format!(r#"imagesrcset="{set}" imagesizes="(min-width: 900px) 50vw, 100vw""#)), "{head}");
+        let main = &r.text[r.text.find("<main").unwrap()..];
+        assert!(main.contains(&format!(r#"srcset="{set}" sizes="(min-width: 900px) 50vw, 100vw" alt="Everyday Padded T-Shirt Bra""#)), "{main}");
+        assert!(main.contains(r#"data-testid="product-first-paint""#));
+    }
+    // No product there, or a path no product could have: the app as it is, nothing preloaded.
+    for path in ["/product/no-such-bra/", "/product/Not%20A%20Slug/", "/product/a/b/"] {
+        let r = b.get(&app, path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.text, index, "{path}");
+    }
+    // A name in the gallery or the product is written as text, never as markup.
+    sqlx::query("UPDATE products SET name = $1 WHERE id = $2").bind("Bra \"<b>bold</b>\"").bind(p.id).execute(app.db.any_pool()).await.unwrap();
+    let r = b.get(&app, "/product/everyday-padded-t-shirt-bra-black/").await;
+    assert!(r.text.contains(r#"alt="Bra &quot;&lt;b&gt;bold&lt;/b&gt;&quot;""#), "{}", r.text);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn openapi_document_is_current() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/openapi.json");

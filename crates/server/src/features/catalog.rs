@@ -275,6 +275,31 @@ async fn product_id_of(state: &AppState, kept: &kept::Current<'_>, slug: &str) -
     Ok(id)
 }
 
+/// What a product page's HTML shows before the app runs (web.rs): the product's name, its first
+/// gallery image (None when the gallery opens with a video or has nothing). None for a slug that
+/// names no product on sale.
+pub struct PageOpening {
+    pub id: i64,
+    pub name: String,
+    pub image: Option<String>,
+}
+
+pub async fn page_opening(state: &AppState, slug: &str) -> ApiResult<Option<PageOpening>> {
+    let kept = kept::current(state).await?;
+    let id = match product_id_of(state, &kept, slug).await {
+        Ok(id) => id,
+        Err(e) if e.status == axum::http::StatusCode::NOT_FOUND => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let facts = facts_of(state, &kept, id).await?;
+    if !facts.product.is_active() {
+        return Ok(None);
+    }
+    let first = state.store.gallery(id).await?.into_iter().next();
+    let image = first.filter(|g| g.kind != "video").map(|g| if g.img_l.is_empty() { g.img_m } else { g.img_l }).filter(|url| !url.is_empty());
+    Ok(Some(PageOpening { id, name: facts.product.name.clone(), image }))
+}
+
 /// What carts and adds read of a product: the product, its sizes (with stock) and the categories
 /// it is filed in (without their parents).
 pub struct ProductFacts {

@@ -22,8 +22,9 @@ const BelowTheFold = lazy(async () => ({ default: (await import('@/features/reco
  */
 export function ProductPageContent({ slug, swap = false, nameLevel = 1 }: { slug: string; swap?: boolean; nameLevel?: 1 | 2 }) {
   const product = useQuery({ ...productQueryOptions(slug), placeholderData: swap ? keepPreviousData : undefined });
-  // The offer timer's banner sits above the gallery: asked for with the product rather than after it,
-  // and the page shows once both have answered, so a banner never pushes the page down (issue 14).
+  // The offer timer's banner sits under the gallery, above the name: asked for with the product rather
+  // than after it, and the page shows once both have answered, so a banner never pushes the page down
+  // (issue 14).
   // It answers quickly and never fails (a failure is no timer).
   const timer = useQuery({ ...timerQueryOptions(slug), placeholderData: swap ? keepPreviousData : undefined });
   const sizes = useSizes(slug);

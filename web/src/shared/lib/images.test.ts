@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageWidth, sizedImage } from './images';
+import { GALLERY_SIZES, imageSrcSet, imageWidth, sizedImage } from './images';
 
 // Spec 001 §2 (image quality by query parameter) and issue 11: product images carry w (device
 // pixels, 40–1600) and q (1–100); other images and urls that already name a width are left alone.
@@ -52,5 +52,23 @@ describe('imageWidth', () => {
     [300, 0, 300], // a nonsense density counts as 1
   ])('%s CSS px at %s → %s', (css, dpr, w) => {
     expect(imageWidth(css, dpr)).toBe(w);
+  });
+});
+
+describe('imageSrcSet', () => {
+  it("offers a product image at the gallery's widths, as the server's preload writes them", () => {
+    // crates/server/tests/api.rs checks the product page's HTML preloads this very set.
+    expect(imageSrcSet('/media/products/BR1001-BLK/1.svg', 80)).toBe(
+      '/media/products/BR1001-BLK/1.svg?w=360&q=80 360w, /media/products/BR1001-BLK/1.svg?w=540&q=80 540w, ' +
+        '/media/products/BR1001-BLK/1.svg?w=720&q=80 720w, /media/products/BR1001-BLK/1.svg?w=1080&q=80 1080w, ' +
+        '/media/products/BR1001-BLK/1.svg?w=1440&q=80 1440w',
+    );
+    expect(GALLERY_SIZES).toBe('(min-width: 900px) 50vw, 100vw');
+  });
+
+  it('leaves other images and sized ones alone', () => {
+    expect(imageSrcSet('https://cdn.example.com/a.jpg', 80)).toBeUndefined();
+    expect(imageSrcSet('/media/products/P1/1.svg?w=300', 80)).toBeUndefined();
+    expect(imageSrcSet('', 80)).toBeUndefined();
   });
 });

@@ -52,6 +52,24 @@ export function sizedImage(src: string, cssWidth: number, quality: number, dpr: 
   return `${base}${joiner}${added.join('&')}${hash}`;
 }
 
+/**
+ * The widths a product gallery's image is offered at, and the width it takes on the page. The server
+ * writes the same set into the product page's HTML as a preload (crates/server/src/web.rs,
+ * `GALLERY_WIDTHS` and `GALLERY_SIZES`), so the browser fetches the first image while the app still
+ * loads and picks the same candidate for both: keep the two equal.
+ */
+export const GALLERY_WIDTHS = [360, 540, 720, 1080, 1440] as const;
+export const GALLERY_SIZES = '(min-width: 900px) 50vw, 100vw';
+
+/**
+ * A product image at each of `widths` for an `<img srcset>` (undefined for an image that is not a
+ * product's, or that already names its width: those are shown as they are).
+ */
+export function imageSrcSet(src: string, quality: number, widths: readonly number[] = GALLERY_WIDTHS): string | undefined {
+  if (!src || !PRODUCT_IMAGE.test(src) || sizedImage(src, 100, quality, 1) === src) return undefined;
+  return widths.map((w) => `${sizedImage(src, w, quality, 1)} ${w}w`).join(', ');
+}
+
 /** The page setting `image_quality` from the session (GET /api/v1/me/); 80 while it loads. */
 export function useImageQuality(): number {
   const quality = useQuery({ ...sessionQueryOptions(), select: (me) => me.image_quality });

@@ -15,12 +15,9 @@ export async function getOffers(productId: number, signal?: AbortSignal): Promis
   }
 }
 
+export const offersQueryOptions = (productId: number) =>
+  queryOptions({ queryKey: offersKey(productId), queryFn: ({ signal }) => getOffers(productId, signal) });
+
 export function useOffers(productId: number, enabled = true) {
-  return useQuery(
-    queryOptions({
-      queryKey: offersKey(productId),
-      queryFn: ({ signal }) => getOffers(productId, signal),
-      enabled,
-    }),
-  );
+  return useQuery({ ...offersQueryOptions(productId), enabled });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type PointerEvent, type ReactNode } from 'react';
 import type { GalleryItem } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
-import { sizedImage, useImageQuality, useShownWidth } from '@/shared/lib/images';
+import { GALLERY_SIZES, imageSrcSet, sizedImage, useImageQuality } from '@/shared/lib/images';
 import { playOnly, swipeDirection, TAP_MAX_MOVE, useSlideIndex } from '../swipe';
 
 export function Gallery({
@@ -30,9 +30,10 @@ export function Gallery({
   const start = useRef<{ x: number; y: number } | null>(null);
   const videos = useRef<(HTMLVideoElement | null)[]>([]);
   const quality = useImageQuality();
-  // every slide is as wide as the viewport: the screen on a phone, a column on a wide one
-  const [viewportRef, shown] = useShownWidth<HTMLDivElement>(600);
-  const slide = (src: string) => (shown ? sizedImage(src, shown, quality) : undefined);
+  // Every slide is as wide as the viewport: the screen on a phone, a column on a wide one. The widths
+  // on offer are fixed (not measured), so the product page's HTML can preload the first image before
+  // the app runs and the browser picks the same one here (issue 14's largest paint).
+  const slide = (src: string) => sizedImage(src, 720, quality, 1);
 
   useEffect(() => {
     playOnly(videos.current, paused ? null : index);
@@ -70,7 +71,6 @@ export function Gallery({
       }}
     >
       <div
-        ref={viewportRef}
         className="gallery__viewport"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
@@ -103,12 +103,15 @@ export function Gallery({
               ) : (
                 <img
                   src={slide(item.img_l || item.img_m)}
+                  srcSet={imageSrcSet(item.img_l || item.img_m, quality)}
+                  sizes={GALLERY_SIZES}
                   alt={i === 0 ? name : `${name}, view ${i + 1}`}
                   width={600}
                   height={800}
                   loading={i === 0 ? 'eager' : 'lazy'}
                   fetchPriority={i === 0 ? 'high' : 'auto'}
-                  decoding="async"
+                  // the first image is often already here (the page's HTML showed it): drawn at once, not a frame later
+                  decoding={i === 0 ? 'auto' : 'async'}
                   draggable={false}
                 />
               )}

@@ -291,7 +291,6 @@ export function ProductView({
       aria-busy={updating}
     >
       <title>{product.get_meta_title || `${product.name} · Drape`}</title>
-      {timer ? <TimerBanner timer={timer} /> : null}
       <div className="pdp__media">
         <Gallery
           items={galleryOf(product)}
@@ -316,6 +315,9 @@ export function ProductView({
         />
       </div>
       <div className="pdp__main">
+        {/* Under the gallery, not over it: the gallery is where the page's HTML already shows the first
+            image (issue 14), whether or not an offer runs. */}
+        {timer ? <TimerBanner timer={timer} /> : null}
         {category ? (
           <nav className="breadcrumb" aria-label="Breadcrumb">
             <Link to="/">Home</Link>

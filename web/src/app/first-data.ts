@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { offersQueryOptions } from '@/features/product/api/get-offers';
+import { productQueryOptions } from '@/features/product/api/get-product';
+import { timerQueryOptions } from '@/features/product/api/get-timer';
+
+/** How long the first render waits at most for data the HTML preloaded. */
+export const FIRST_DATA_WAIT_MS = 1000;
+
+/**
+ * A product page's HTML preloads the product, its offer timer and its offers and already shows the
+ * first image (the server's web.rs, issue 14's largest paint). The app's first render waits for those
+ * (they are on their way, so this is short, and never longer than FIRST_DATA_WAIT_MS), so that it
+ * draws the product the HTML shows instead of a skeleton first, and the offers above the colours and
+ * sizes are there from the start rather than pushing them down. Any other page, or a product page
+ * without the preload, renders at once.
+ */
+export function firstData(client: QueryClient, doc: Document = document, pathname: string = location.pathname): Promise<void> {
+  const slug = /^\/product\/([a-z0-9-]{1,150})\/?$/.exec(pathname)?.[1];
+  if (!slug || !doc.querySelector(`link[rel="preload"][href="/web/api/v1/product-mobile/${slug}/"]`)) return Promise.resolve();
+  const product = client.fetchQuery(productQueryOptions(slug)).then(
+    (p) => client.prefetchQuery(offersQueryOptions(p.id)),
+    () => undefined, // the page shows why
+  );
+  const all = Promise.all([product, client.prefetchQuery(timerQueryOptions(slug))]);
+  const enough = new Promise<void>((done) => setTimeout(done, FIRST_DATA_WAIT_MS));
+  return Promise.race([all.then(() => undefined), enough]);
+}
