@@ -380,7 +380,9 @@ describe('product page', () => {
       assert.ok(await img.evaluate((i) => i.naturalWidth > 0), 'the image is drawn');
       before = await box(html.page);
       chosen = await img.evaluate((i) => i.currentSrc);
-      const preloads = await html.page.locator('link[rel="preload"]').evaluateAll((ls) => ls.map((l) => l.getAttribute('href')));
+      const preloads = await html.page
+        .locator('link[rel="preload"][as="fetch"]')
+        .evaluateAll((ls) => ls.map((l) => l.getAttribute('href')));
       assert.deepEqual(preloads.slice(0, 2), [`/web/api/v1/product-mobile/${slug}/`, `/web/api/v1/product/${slug}/timer/s/`]);
       await screenshot(html.page, 'pdp-before-script.png');
     } finally {

@@ -115,12 +115,12 @@ async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> 
     let image = opening.image.filter(|src| src.starts_with("/media/products/") && !src.contains(['?', '#']));
     let srcset = |src: &str| GALLERY_WIDTHS.iter().map(|w| format!("{src}?w={w}&q={quality} {w}w")).collect::<Vec<_>>().join(", ");
     let preloads = maud::html! {
-        link rel="preload" as="fetch" href=(format!("/web/api/v1/product-mobile/{slug}/")) crossorigin="anonymous";
-        link rel="preload" as="fetch" href=(format!("/web/api/v1/product/{slug}/timer/s/")) crossorigin="anonymous";
-        link rel="preload" as="fetch" href=(format!("/bp_pp_product_details_page/?product_id={}", opening.id)) crossorigin="anonymous";
         @if let Some(src) = &image {
             link rel="preload" as="image" href=(format!("{src}?w=720&q={quality}")) imagesrcset=(srcset(src)) imagesizes=(GALLERY_SIZES) fetchpriority="high";
         }
+        link rel="preload" as="fetch" href=(format!("/web/api/v1/product-mobile/{slug}/")) crossorigin="anonymous";
+        link rel="preload" as="fetch" href=(format!("/web/api/v1/product/{slug}/timer/s/")) crossorigin="anonymous";
+        link rel="preload" as="fetch" href=(format!("/bp_pp_product_details_page/?product_id={}", opening.id)) crossorigin="anonymous";
     };
     // The app's ProductSkeleton (ProductView.tsx) with the gallery's first slide in it.
     let first_paint = image.as_ref().map(|src| {
@@ -136,7 +136,11 @@ async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> 
             }
         }
     });
-    let mut html = match html.find("</head>") {
+    // First in the head, before the app's script and style links: the image and the data then start
+    // before the larger script, so the image is drawn sooner.
+    const CHARSET: &str = "<meta charset=\"UTF-8\" />";
+    let at = html.find(CHARSET).map(|at| at + CHARSET.len()).or_else(|| html.find("</head>"));
+    let mut html = match at {
         Some(at) => format!("{}{}{}", &html[..at], preloads.into_string(), &html[at..]),
         None => html,
     };

@@ -11,8 +11,10 @@ export const FIRST_DATA_WAIT_MS = 1000;
  * first image (the server's web.rs, issue 14's largest paint). The app's first render waits for those
  * (they are on their way, so this is short, and never longer than FIRST_DATA_WAIT_MS), so that it
  * draws the product the HTML shows instead of a skeleton first, and the offers above the colours and
- * sizes are there from the start rather than pushing them down. Any other page, or a product page
- * without the preload, renders at once.
+ * sizes are there from the start rather than pushing them down. It also lets the HTML's image be
+ * drawn first: the app then draws the same image in the same place, which is no larger, so the
+ * page's largest paint stays the HTML's and never waits for the script. Any other page, or a product
+ * page without the preload, renders at once.
  */
 export function firstData(client: QueryClient, doc: Document = document, pathname: string = location.pathname): Promise<void> {
   const slug = /^\/product\/([a-z0-9-]{1,150})\/?$/.exec(pathname)?.[1];
@@ -21,7 +23,22 @@ export function firstData(client: QueryClient, doc: Document = document, pathnam
     (p) => client.prefetchQuery(offersQueryOptions(p.id)),
     () => undefined, // the page shows why
   );
-  const all = Promise.all([product, client.prefetchQuery(timerQueryOptions(slug))]);
+  const all = Promise.all([product, client.prefetchQuery(timerQueryOptions(slug)), painted(doc)]);
   const enough = new Promise<void>((done) => setTimeout(done, FIRST_DATA_WAIT_MS));
   return Promise.race([all.then(() => undefined), enough]);
+}
+
+/** Resolves once the HTML's first image is loaded and a frame has been drawn with it (at once without one). */
+function painted(doc: Document): Promise<void> {
+  const img = doc.querySelector<HTMLImageElement>('[data-testid="product-first-paint"] img');
+  if (!img) return Promise.resolve();
+  const loaded = img.complete
+    ? Promise.resolve()
+    : new Promise<void>((done) => {
+        img.addEventListener('load', () => done(), { once: true });
+        img.addEventListener('error', () => done(), { once: true });
+      });
+  const frame = () => new Promise<void>((done) => requestAnimationFrame(() => done()));
+  // the second frame: the one after the image was first drawn
+  return loaded.then(frame).then(frame);
 }
