@@ -92,8 +92,7 @@ const GALLERY_SIZES: &str = "(min-width: 900px) 50vw, 100vw";
 fn product_page_slug(path: &str) -> Option<&str> {
     let slug = path.strip_prefix("/product/")?;
     let slug = slug.strip_suffix('/').unwrap_or(slug);
-    let ok = (1..=150).contains(&slug.len()) && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    ok.then_some(slug)
+    crate::features::catalog::is_slug(slug).then_some(slug)
 }
 
 /// A product page's HTML: the app's index.html with the product's JSON, its offer timer, its offers

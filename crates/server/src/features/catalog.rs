@@ -243,9 +243,12 @@ fn flag(v: i64) -> bool {
 }
 
 /// Slugs are lower-case letters, digits and hyphens; anything else cannot name a product.
+pub fn is_slug(slug: &str) -> bool {
+    (1..=150).contains(&slug.len()) && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
 fn parse_slug(slug: &str) -> ApiResult<&str> {
-    let ok = (1..=150).contains(&slug.len()) && slug.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    if ok {
+    if is_slug(slug) {
         Ok(slug)
     } else {
         Err(product_not_found())

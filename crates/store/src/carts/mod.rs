@@ -113,10 +113,7 @@ async fn touch_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: Da
 /// exactly), so a cart id in a URL cannot be guessed from another one; should one ever collide
 /// (one chance in 2^53 per cart), the request fails and changes nothing.
 async fn claim_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: DateTime<Utc>) -> Result<i64> {
-    let (user_id, token_hash) = match owner {
-        CartOwner::Shopper(id) => (Some(id), None),
-        CartOwner::Guest(token) => (None, Some(hash_secret(token))),
-    };
+    let (user_id, token_hash) = owner_keys(owner);
     Ok(sqlx::query_scalar(claim_sql(owner)).bind(new_cart_id()).bind(user_id).bind(token_hash.as_deref()).bind(millis(now)).fetch_one(&mut **tx).await?)
 }
 
@@ -130,6 +127,14 @@ const LINES_OF: &str = concat!("SELECT ", line_columns!(), " FROM cart_items i W
 const MORE_PIECES: &str = "UPDATE cart_items SET quantity = quantity + $1 WHERE id = $2";
 const NEW_LINE: &str = "INSERT INTO cart_items (cart_id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, created_at, deal_id) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id";
+
+/// The owner as the carts table keys it: the shopper's id, or the hash of the guest's token.
+fn owner_keys(owner: CartOwner<'_>) -> (Option<i64>, Option<String>) {
+    match owner {
+        CartOwner::Shopper(id) => (Some(id), None),
+        CartOwner::Guest(token) => (None, Some(hash_secret(token))),
+    }
+}
 
 fn claim_sql(owner: CartOwner<'_>) -> &'static str {
     match owner {
@@ -364,10 +369,7 @@ impl Store {
         check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E> + Send + 'static,
     ) -> Result<std::result::Result<Added, E>> {
         if let Some(writer) = &self.cart_writer {
-            let (user_id, token_hash) = match owner {
-                CartOwner::Shopper(id) => (Some(id), None),
-                CartOwner::Guest(token) => (None, Some(hash_secret(token))),
-            };
+            let (user_id, token_hash) = owner_keys(owner);
             let (claim, line, now) = (claim_sql(owner), line.clone(), millis(now));
             return writer
                 .run(move |conn| {
