@@ -388,12 +388,15 @@ describe('product page', () => {
     } finally {
       await html.context.close();
     }
-    // With the app: the same image in the same place, the product JSON fetched once (from the preload).
+    // With the app: the same image in the same place, the product JSON and the sizes fetched once
+    // (from the preloads).
     const { page, context, problems } = await phone();
     try {
       const productCalls = [];
+      const sizesCalls = [];
       page.on('request', (r) => {
         if (r.url().includes(`/web/api/v1/product-mobile/${slug}/`)) productCalls.push(r.url());
+        if (r.url().includes(`/web/api/v1/product/${slug}/sizes/s/`)) sizesCalls.push(r.url());
       });
       await openProduct(page, slug);
       await imagesLoaded(page);
@@ -402,6 +405,7 @@ describe('product page', () => {
       assert.equal(await img.evaluate((i) => i.currentSrc), chosen, 'the app picks the same width the HTML did');
       assert.deepEqual(await box(page), before, 'the first image stays where the HTML drew it');
       assert.equal(productCalls.length, 1, `the product is fetched once: ${productCalls}`);
+      assert.equal(sizesCalls.length, 1, `the sizes are fetched once: ${sizesCalls}`);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

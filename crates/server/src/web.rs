@@ -95,8 +95,8 @@ fn product_page_slug(path: &str) -> Option<&str> {
     crate::features::catalog::is_slug(slug).then_some(slug)
 }
 
-/// A product page's HTML: the app's index.html with the product's JSON, its offer timer, its offers
-/// and its first image preloaded, so the browser fetches them while the app's script loads instead of one after the
+/// A product page's HTML: the app's index.html with the product's JSON, its offer timer, its offers,
+/// its sizes and its first image preloaded, so the browser fetches them while the app's script loads instead of one after the
 /// other once it has run; the JSON is preloaded as the app fetches it (same URL, same-origin
 /// credentials), so the app's own requests are answered from the preloads. The page's frame also
 /// shows that image where the gallery will have it (the markup of the app's product skeleton, with
@@ -119,6 +119,7 @@ async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> 
         }
         link rel="preload" as="fetch" href=(format!("/web/api/v1/product-mobile/{slug}/")) crossorigin="anonymous";
         link rel="preload" as="fetch" href=(format!("/web/api/v1/product/{slug}/timer/s/")) crossorigin="anonymous";
+        link rel="preload" as="fetch" href=(format!("/web/api/v1/product/{slug}/sizes/s/")) crossorigin="anonymous";
         link rel="preload" as="fetch" href=(format!("/bp_pp_product_details_page/?product_id={}", opening.id)) crossorigin="anonymous";
     };
     // The app's ProductSkeleton (ProductView.tsx) with the gallery's first slide in it.

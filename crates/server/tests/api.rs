@@ -502,6 +502,7 @@ async fn a_product_page_preloads_its_data_and_shows_its_first_image() {
         for href in [
             "/web/api/v1/product-mobile/everyday-padded-t-shirt-bra-black/".to_string(),
             "/web/api/v1/product/everyday-padded-t-shirt-bra-black/timer/s/".to_string(),
+            "/web/api/v1/product/everyday-padded-t-shirt-bra-black/sizes/s/".to_string(),
             format!("/bp_pp_product_details_page/?product_id={}", p.id),
         ] {
             assert!(head.contains(&format!(r#"<link rel="preload" as="fetch" href="{href}" crossorigin="anonymous">"#)), "{href}: {head}");

@@ -1,15 +1,31 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { offersQueryOptions } from '@/features/product/api/get-offers';
 import { productQueryOptions } from '@/features/product/api/get-product';
+import { sizesQueryOptions } from '@/features/product/api/get-sizes';
 import { timerQueryOptions } from '@/features/product/api/get-timer';
+import { cartQuantityQueryOptions } from '@/features/cart/api/get-cart-quantity';
+import { mainMenuQueryOptions } from '@/features/catalog/api/get-main-menu';
+import { sessionQueryOptions } from '@/shared/api/session';
 
 /** How long the first render waits at most for data the HTML preloaded. */
 export const FIRST_DATA_WAIT_MS = 1000;
 
 /**
- * A product page's HTML preloads the product, its offer timer and its offers and already shows the
- * first image (the server's web.rs, issue 14's largest paint). The app's first render waits for those
- * (they are on their way, so this is short, and never longer than FIRST_DATA_WAIT_MS), so that it
+ * What every page shows from the start (the session, the bag's count in the header, the category
+ * menu) is asked for as soon as the script runs. The first render is a transition, drawn in slices
+ * (main.tsx), and a query asks only once its component has committed, which is later than that.
+ */
+export function askEarly(client: QueryClient): void {
+  void client.prefetchQuery(sessionQueryOptions());
+  void client.prefetchQuery(cartQuantityQueryOptions());
+  void client.prefetchQuery(mainMenuQueryOptions());
+}
+
+/**
+ * A product page's HTML preloads the product, its offer timer, its offers and its sizes and already
+ * shows the first image (the server's web.rs, issue 14's largest paint). The app's first render waits
+ * for those and for the session (they are on their way, so this is short, and never longer than
+ * FIRST_DATA_WAIT_MS), so that it
  * draws the product the HTML shows instead of a skeleton first, and the offers above the colours and
  * sizes are there from the start rather than pushing them down. It also lets the HTML's image be
  * drawn first: the app then draws the same image in the same place, which is no larger, so the
@@ -23,7 +39,15 @@ export function firstData(client: QueryClient, doc: Document = document, pathnam
     (p) => client.prefetchQuery(offersQueryOptions(p.id)),
     () => undefined, // the page shows why
   );
-  const all = Promise.all([product, client.prefetchQuery(timerQueryOptions(slug)), painted(doc)]);
+  // The sizes and the session too: arriving after the first render, they re-rendered most of the
+  // page in one long task (issue 14's blocking time).
+  const all = Promise.all([
+    product,
+    client.prefetchQuery(timerQueryOptions(slug)),
+    client.prefetchQuery(sizesQueryOptions(slug)),
+    client.prefetchQuery(sessionQueryOptions()),
+    painted(doc),
+  ]);
   const enough = new Promise<void>((done) => setTimeout(done, FIRST_DATA_WAIT_MS));
   return Promise.race([all.then(() => undefined), enough]);
 }

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Me, ProductCard as Card } from '@/shared/api/types';
 import { json, renderWithProviders, serve } from '@/test/fake-api';
 import { ProductCard } from './components/ProductCard';
 
-// A listing card asks for its image at the width it is shown at (device pixels) and at the page
-// setting image_quality (spec 001 §2, issue 11).
+// A listing card offers its image at the grid's widths (the browser picks one for the card's width
+// and the screen's density) and at the page setting image_quality (spec 001 §2, issue 11).
 
 const product: Card = {
   id: 12,
@@ -36,25 +36,27 @@ const me = (image_quality: number): Me => ({
   image_quality,
 });
 
-const src = () => screen.getByRole('img', { name: product.name }).getAttribute('src');
-
-afterEach(() => vi.unstubAllGlobals());
+const img = () => screen.getByRole('img', { name: product.name });
 
 describe('ProductCard image', () => {
-  it('carries w (the shown CSS width × devicePixelRatio) and q (the page setting image_quality)', async () => {
-    // a two-column grid on a phone: 158 CSS px wide, at density 2.5
-    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(158);
-    vi.stubGlobal('devicePixelRatio', 2.5);
+  it("offers the grid's widths at the page setting image_quality, with the grid's sizes", async () => {
     serve({ 'GET /api/v1/me/': () => json(me(65)) });
     renderWithProviders(<ProductCard product={product} />, { route: '/' });
-    await waitFor(() => expect(src()).toBe('/media/products/P12/1.svg?w=395&q=65'));
-    expect(screen.getByRole('img', { name: product.name }).getAttribute('width')).toBe('300');
+    await waitFor(() => expect(img().getAttribute('srcset')).toContain('q=65'));
+    expect(img().getAttribute('srcset')).toBe(
+      [180, 270, 360, 540, 720].map((w) => `/media/products/P12/1.svg?w=${w}&q=65 ${w}w`).join(', '),
+    );
+    expect(img().getAttribute('sizes')).toBe('(min-width: 1024px) min(25vw, 300px), (min-width: 720px) 33vw, 50vw');
+    expect(img().getAttribute('src')).toBe('/media/products/P12/1.svg?w=360&q=65');
+    expect(img().getAttribute('width')).toBe('300');
   });
 
-  it('asks at quality 80 while the session loads, at its 300 px width when the box has no layout', () => {
-    vi.stubGlobal('devicePixelRatio', 1);
+  it('asks at quality 80 while the session loads, and is never measured', () => {
+    const measured = vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get');
     serve({ 'GET /api/v1/me/': () => new Promise<Response>(() => {}) });
     renderWithProviders(<ProductCard product={product} />, { route: '/' });
-    expect(src()).toBe('/media/products/P12/1.svg?w=300&q=80');
+    expect(img().getAttribute('src')).toBe('/media/products/P12/1.svg?w=360&q=80');
+    expect(img().getAttribute('srcset')).toContain('/media/products/P12/1.svg?w=720&q=80 720w');
+    expect(measured).not.toHaveBeenCalled();
   });
 });

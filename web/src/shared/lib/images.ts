@@ -62,6 +62,16 @@ export const GALLERY_WIDTHS = [360, 540, 720, 1080, 1440] as const;
 export const GALLERY_SIZES = '(min-width: 900px) 50vw, 100vw';
 
 /**
+ * The widths a grid card's image is offered at, and the width it takes: the product grid's columns
+ * (catalog.css `.grid`: two on a phone, three from 720 px, four from 1024 px inside the page's 1200 px).
+ * The browser picks the candidate for the card's width and the screen's density before layout, so a
+ * card is not measured (a measurement in a ref forced a layout per page of cards and a second render,
+ * issue 14's blocking time).
+ */
+export const CARD_WIDTHS = [180, 270, 360, 540, 720] as const;
+export const CARD_SIZES = '(min-width: 1024px) min(25vw, 300px), (min-width: 720px) 33vw, 50vw';
+
+/**
  * A product image at each of `widths` for an `<img srcset>` (undefined for an image that is not a
  * product's, or that already names its width: those are shown as they are).
  */

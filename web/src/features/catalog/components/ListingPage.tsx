@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { CategoryChipsSkeleton } from './CategoryChips';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
@@ -34,6 +34,10 @@ export function ListingPage({
   const navigate = useNavigate();
   const state = readListing(params);
   const q = useListing(state, categorySlug);
+  // The page is drawn from its data at a transition's priority (issue 14, blocking time): when the
+  // data arrives, React draws the page in slices of a few milliseconds instead of one long task, and
+  // the skeleton, or the page it replaces, stays until it is ready.
+  const data = useDeferredValue(q.data);
   const [sheet, setSheet] = useState<'filter' | 'sort' | null>(null);
   const navigation = useNavigationType();
   // a page followed starts at the top (Back keeps the browser's place; filters replace in place)
@@ -44,7 +48,6 @@ export function ListingPage({
   const go = (next: ListingState, push = false) => navigate({ pathname, search: listingSearch(next) }, { replace: !push });
   const pageHref = (page: number) => `${pathname}${listingSearch({ ...state, page })}`;
 
-  if (q.isPending) return <ListingSkeleton header={header} />;
   if (q.isError && !q.data) {
     return (
       <div className="listing">
@@ -58,7 +61,9 @@ export function ListingPage({
       </div>
     );
   }
-  const data = q.data;
+  if (!data) return <ListingSkeleton header={header} />;
+  // what is drawn is older than what is asked: the last page's products while the next one loads
+  const stale = q.isPlaceholderData || data !== q.data;
   const chosen = chosenCount(state);
   const sortLabel = data.sorts.find((s) => s.value === data.sort)?.label ?? 'Sort';
   const wishlisted = new Set(data.in_wishlist);
@@ -106,7 +111,7 @@ export function ListingPage({
           ) : null}
         </div>
       ) : (
-        <div className={`grid${q.isPlaceholderData ? ' grid--stale' : ''}`} data-testid="product-grid" aria-busy={q.isPlaceholderData}>
+        <div className={`grid${stale ? ' grid--stale' : ''}`} data-testid="product-grid" aria-busy={stale}>
           {data.products.map((p, i) => (
             <ProductCard key={p.id} product={p} eager={i < 4} wishlisted={wishlisted.has(p.id)} />
           ))}
@@ -132,7 +137,7 @@ export function ListingPage({
           state={state}
           facets={data.facets}
           total={data.total}
-          busy={q.isPlaceholderData}
+          busy={stale}
           onChange={(next) => go(next)}
         />
       ) : null}

@@ -3,7 +3,7 @@ import type { ProductCard as Card } from '@/shared/api/types';
 import { AddToBagButton } from '@/shared/components/AddToBag';
 import { OldPrice } from '@/shared/components/Price';
 import { Icon } from '@/shared/components/ui/Icon';
-import { sizedImage, useImageQuality, useShownWidth } from '@/shared/lib/images';
+import { CARD_SIZES, CARD_WIDTHS, imageSrcSet, sizedImage, useImageQuality } from '@/shared/lib/images';
 import { productPath } from '@/shared/lib/product-path';
 import { WishlistHeart } from './WishlistHeart';
 
@@ -11,15 +11,14 @@ import { WishlistHeart } from './WishlistHeart';
 export function ProductCard({ product, eager = false, wishlisted }: { product: Card; eager?: boolean; wishlisted?: boolean }) {
   const hasOld = product.old_price > product.rounded_up_unit_price && Boolean(product.old_price_ui);
   const quality = useImageQuality();
-  // a grid column: as wide as the screen makes it
-  const [imgRef, shown] = useShownWidth<HTMLImageElement>(300);
   return (
     <article className="card" data-testid="product-card">
       <Link to={productPath(product)} className="card__link">
         <div className="card__media">
           <img
-            ref={imgRef}
-            src={shown ? sizedImage(product.img, shown, quality) : undefined}
+            src={sizedImage(product.img, 360, quality, 1)}
+            srcSet={imageSrcSet(product.img, quality, CARD_WIDTHS)}
+            sizes={CARD_SIZES}
             alt={product.name}
             width={300}
             height={400}

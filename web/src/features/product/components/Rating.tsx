@@ -1,5 +1,6 @@
 import type { Product } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
+import { formatCount } from '@/shared/lib/money';
 
 export interface RatingView {
   average: number;
@@ -21,8 +22,6 @@ export function ratingView(p: Pick<Product, 'rating' | 'total_ratings'>, privile
   };
 }
 
-const countFmt = new Intl.NumberFormat('en-IN');
-
 /** The small pill beside the price: "4.3 ★ | 57 ratings". */
 export function RatingPill({ view }: { view: RatingView }) {
   if (view.count <= 0) return null;
@@ -32,7 +31,7 @@ export function RatingPill({ view }: { view: RatingView }) {
         {view.average.toFixed(1)} <Icon name="star" size={12} />
       </span>
       <span>
-        {countFmt.format(view.count)} {view.count === 1 ? 'rating' : 'ratings'}
+        {formatCount(view.count)} {view.count === 1 ? 'rating' : 'ratings'}
       </span>
     </a>
   );

@@ -1,10 +1,10 @@
 import type { Product } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
+import { formatCount } from '@/shared/lib/money';
 import { ratingSummary } from '../rules';
 import { Stars } from './Stars';
 
-const countFmt = new Intl.NumberFormat('en-IN');
-const plural = (n: number, one: string, many: string) => `${countFmt.format(n)} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** 'Product Rating': the average, the count, and a bar per star from 5 to 1. */
 export function RatingSummary({ product, privileged }: { product: Product; privileged: boolean }) {

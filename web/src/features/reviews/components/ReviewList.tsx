@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Icon } from '@/shared/components/ui/Icon';
+import { formatCount } from '@/shared/lib/money';
 import { useReviews } from '../api/get-reviews';
 import { RATING_MESSAGES, REVIEW_PLACEHOLDERS, showPagination, toReview, type ReviewView } from '../rules';
 
@@ -75,7 +76,7 @@ export function ReviewList({ slug }: { slug: string }) {
     <section className="rv-section" aria-labelledby="rv-reviews-title" data-testid="reviews">
       <h2 id="rv-reviews-title" className="rv-heading" ref={top}>
         Customer Reviews
-        {total > 0 ? <span className="rv-heading__count"> ({new Intl.NumberFormat('en-IN').format(total)})</span> : null}
+        {total > 0 ? <span className="rv-heading__count"> ({formatCount(total)})</span> : null}
       </h2>
       {body}
       {data && rows.length > 0 && showPagination(data) ? (
