@@ -5,19 +5,8 @@ import { sizesQueryOptions } from '@/features/product/api/get-sizes';
 import { sessionQueryOptions } from '@/shared/api/session';
 import { createQueryClient } from '@/shared/lib/react-query';
 import { calls, json, serve } from '@/test/fake-api';
-import type { Me } from '@/shared/api/types';
-import { productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
+import { meFixture, productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
 import { askEarly, firstData } from './first-data';
-
-const meFixture = (): Me => ({
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality: 80,
-});
 
 function page(preloaded: string | null): Document {
   const doc = document.implementation.createHTMLDocument('Drape');

@@ -1,4 +1,4 @@
-import type { Product, SizeItem, SizesResponse, Timer } from '@/shared/api/types';
+import type { Me, Product, SizeItem, SizesResponse, Timer } from '@/shared/api/types';
 
 /** The example product of docs/api.md. */
 export function productFixture(over: Partial<Product> = {}): Product {
@@ -124,6 +124,20 @@ export function timerFixture(over: Partial<Timer> = {}): Timer {
     text: 'Sale ends in',
     starts_at_ms: now - 1000,
     ends_at_ms: now + 3 * 3_600_000,
+    ...over,
+  };
+}
+
+/** GET /api/v1/me/ for a guest, with `over` changed. */
+export function meFixture(over: Partial<Me> = {}): Me {
+  return {
+    is_authenticated: false,
+    user: null,
+    wishlistCount: 0,
+    cartCount: 0,
+    notificationCount: 0,
+    buy_now_login_prompt: false,
+    image_quality: 80,
     ...over,
   };
 }

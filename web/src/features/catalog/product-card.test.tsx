@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me, ProductCard as Card } from '@/shared/api/types';
+import type { ProductCard as Card } from '@/shared/api/types';
 import { json, renderWithProviders, serve } from '@/test/fake-api';
+import { meFixture } from '@/test/fixtures';
 import { ProductCard } from './components/ProductCard';
 
 // A listing card offers its image at the grid's widths (the browser picks one for the card's width
@@ -26,21 +27,11 @@ const product: Card = {
   total_ratings_count: 0,
 };
 
-const me = (image_quality: number): Me => ({
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality,
-});
-
 const img = () => screen.getByRole('img', { name: product.name });
 
 describe('ProductCard image', () => {
   it("offers the grid's widths at the page setting image_quality, with the grid's sizes", async () => {
-    serve({ 'GET /api/v1/me/': () => json(me(65)) });
+    serve({ 'GET /api/v1/me/': () => json(meFixture({ image_quality: 65 })) });
     renderWithProviders(<ProductCard product={product} />, { route: '/' });
     await waitFor(() => expect(img().getAttribute('srcset')).toContain('q=65'));
     expect(img().getAttribute('srcset')).toBe(
