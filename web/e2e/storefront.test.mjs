@@ -23,6 +23,11 @@ describe('storefront', () => {
   test('home shows categories and products; a category filters the grid', async () => {
     const { page, context, problems } = await phone();
     try {
+      // the HTML preloads the grid's first products: the app's own request is answered from it
+      const asked = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/web/api/v1/products/')) asked.push(new URL(r.url()).search);
+      });
       await page.goto('/');
       await page.getByRole('link', { name: 'Drape home' }).waitFor();
       const chips = page.getByTestId('categories').getByRole('link');
@@ -39,6 +44,7 @@ describe('storefront', () => {
         return imgs.length > 0 && imgs.every((i) => i.complete);
       });
       await screenshot(page, 'home.png');
+      assert.deepEqual(asked, ['?page=1'], 'the first products are fetched once');
 
       const chip = chips.nth(1);
       const name = (await chip.innerText()).trim();

@@ -65,6 +65,11 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     if let Some(slug) = product_page_slug(&path) {
         return product_page(&state, &index, slug).await;
     }
+    if req.uri().query().is_none() {
+        if let Some(data) = listing_page_data(&state, &path).await {
+            return listing_page(&index, &data).await;
+        }
+    }
     let is_asset = path.starts_with("/assets/");
     // A missing hashed asset (a stale chunk after a deploy) is a 404: answering index.html would be
     // cached for a year as if it were that script.
@@ -136,19 +141,48 @@ async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> 
             }
         }
     });
-    // First in the head, before the app's script and style links: the image and the data then start
-    // before the larger script, so the image is drawn sooner.
-    const CHARSET: &str = "<meta charset=\"UTF-8\" />";
-    let at = html.find(CHARSET).map(|at| at + CHARSET.len()).or_else(|| html.find("</head>"));
-    let mut html = match at {
-        Some(at) => format!("{}{}{}", &html[..at], preloads.into_string(), &html[at..]),
-        None => html,
-    };
+    // First in the head: the image and the data then start before the larger script, so the image
+    // is drawn sooner.
+    let mut html = with_head_start(html, &preloads.into_string());
     const MAIN: &str = r#"<main id="main" class="page" tabindex="-1">"#;
     if let (Some(markup), Some(at)) = (first_paint, html.find(MAIN)) {
         html.insert_str(at + MAIN.len(), &markup.into_string());
     }
     html_page(html)
+}
+
+/// The products a listing page shows first, as the app asks for them: the home page's grid, or a
+/// category's page (`/{slug}/` of a category) without filters. Other pages get none.
+async fn listing_page_data(state: &AppState, path: &str) -> Option<String> {
+    if path == "/" {
+        return Some("/web/api/v1/products/?page=1".to_string());
+    }
+    let slug = path.strip_prefix('/')?.strip_suffix('/')?;
+    if !crate::features::catalog::is_slug(slug) {
+        return None;
+    }
+    matches!(crate::features::catalog::is_category(state, slug).await, Ok(true)).then(|| format!("/web/api/v1/products/?category_slug={slug}"))
+}
+
+/// A listing page's HTML: the app's index.html with the products it shows first preloaded, fetched as
+/// the app fetches them, so that they come while the app's script loads rather than once it has run
+/// (issue 14's largest paint on home and listings).
+async fn listing_page(index: &std::path::Path, data: &str) -> Response {
+    let html = match tokio::fs::read_to_string(index).await {
+        Ok(html) => html,
+        Err(_) => return ApiError::internal().into_response(),
+    };
+    let preload = maud::html! { link rel="preload" as="fetch" href=(data) crossorigin="anonymous"; };
+    html_page(with_head_start(html, &preload.into_string()))
+}
+
+/// `markup` first in the head, before the app's script and style links, so that it starts first.
+fn with_head_start(html: String, markup: &str) -> String {
+    const CHARSET: &str = "<meta charset=\"UTF-8\" />";
+    match html.find(CHARSET).map(|at| at + CHARSET.len()).or_else(|| html.find("</head>")) {
+        Some(at) => format!("{}{}{}", &html[..at], markup, &html[at..]),
+        None => html,
+    }
 }
 
 fn html_page(html: String) -> Response {

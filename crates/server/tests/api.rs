@@ -529,6 +529,37 @@ async fn a_product_page_preloads_its_data_and_shows_its_first_image() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Home and a category's page preload the products the app shows first, asked exactly as the app
+/// asks (issue 14's largest paint); other pages, and a listing with filters, preload nothing.
+#[tokio::test]
+async fn home_and_category_pages_preload_their_first_products() {
+    let dir = std::env::temp_dir().join(format!("drape_web_listing_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let index = "<!doctype html><html><head><meta charset=\"UTF-8\" /><title>Drape</title></head><body><div id=\"root\"></div></body></html>";
+    std::fs::write(dir.join("index.html"), index).unwrap();
+    let d = dir.clone();
+    let app = app_with(move |c| c.web_dir = d, true).await;
+    let mut b = Browser::new();
+    for (path, data) in [("/", "/web/api/v1/products/?page=1"), ("/bras/", "/web/api/v1/products/?category_slug=bras")] {
+        let r = b.get(&app, path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.headers["content-type"], "text/html; charset=utf-8");
+        assert_eq!(r.headers["cache-control"], "no-cache");
+        let preload = format!(r#"<meta charset="UTF-8" /><link rel="preload" as="fetch" href="{data}" crossorigin="anonymous"><title>"#);
+        assert!(r.text.contains(&preload), "{path}: {}", r.text);
+        // and the products are there to be had, for a shopper with no cookie at all
+        let listing = Browser::new().get(&app, data).await;
+        assert_eq!(listing.status, 200, "{data}");
+        assert!(!listing.json()["products"].as_array().unwrap().is_empty(), "{data}");
+    }
+    for path in ["/bras/?size=34B", "/?category=3", "/view-cart/", "/no-such-category/", "/bras", "/Bras/"] {
+        let r = b.get(&app, path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.text, index, "{path}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn openapi_document_is_current() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/openapi.json");

@@ -337,6 +337,12 @@ pub async fn categories_kept(state: &AppState, kept: &kept::Current<'_>) -> ApiR
     Ok(cats)
 }
 
+/// Whether a category has this slug (the kept categories: no read while none changed).
+pub async fn is_category(state: &AppState, slug: &str) -> ApiResult<bool> {
+    let kept = kept::current(state).await?;
+    Ok(categories_kept(state, &kept).await?.iter().any(|c| c.slug == slug))
+}
+
 /// A product's facts, or a 404 for a product that does not exist.
 async fn facts_of(state: &AppState, kept: &kept::Current<'_>, id: i64) -> ApiResult<Arc<ProductFacts>> {
     facts_if_any(state, kept, id).await?.ok_or_else(|| ApiError::not_found("We couldn't find that product."))
