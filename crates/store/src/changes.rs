@@ -25,39 +25,43 @@ const READ_VERSIONS: &str = "SELECT (SELECT version FROM catalog_version WHERE i
 /// request reads them (shared by the requests in flight, but still thousands of reads a second),
 /// and through sqlx each read was a hop to its worker thread and back: a fifth of a kept answer's
 /// time. A read here is one prepared statement in a WAL read transaction, a few microseconds, and
-/// never waits for a writer (WAL readers do not), so it runs in place on the async thread.
-pub(crate) struct VersionsReader(std::sync::Mutex<rusqlite::Connection>);
+/// never waits for a writer (WAL readers do not), so it runs in place on the async thread. The
+/// same serves other point reads that every request of a kind makes (a bag's stake in a product).
+pub(crate) struct InPlaceReader(std::sync::Mutex<rusqlite::Connection>);
 
-impl std::fmt::Debug for VersionsReader {
+impl std::fmt::Debug for InPlaceReader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("VersionsReader")
+        f.write_str("InPlaceReader")
     }
 }
 
-impl VersionsReader {
+impl InPlaceReader {
     /// A connection to the database file at `path` (None for an in-memory database, which no
     /// other connection can see).
-    pub(crate) fn open(path: &str) -> Result<Option<VersionsReader>> {
+    pub(crate) fn open(path: &str) -> Result<Option<InPlaceReader>> {
         if path.is_empty() || path == ":memory:" || path.contains("mode=memory") {
             return Ok(None);
         }
         let conn = rusqlite::Connection::open(path)?;
         conn.busy_timeout(std::time::Duration::from_secs(10))?;
-        Ok(Some(VersionsReader(std::sync::Mutex::new(conn))))
+        Ok(Some(InPlaceReader(std::sync::Mutex::new(conn))))
     }
 
-    fn read(&self) -> Result<Versions> {
+    /// Runs `read` on the connection (one read at a time; each is a few microseconds).
+    pub(crate) fn read<T>(&self, read: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<T>) -> Result<T> {
         let conn = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let mut read = conn.prepare_cached(READ_VERSIONS)?;
-        let versions = read.query_row([], |r| Ok(Versions { catalog: r.get(0)?, pages: r.get(1)?, shoppers: r.get(2)? }))?;
-        Ok(versions)
+        Ok(read(&conn)?)
+    }
+
+    fn versions(&self) -> Result<Versions> {
+        self.read(|conn| conn.prepare_cached(READ_VERSIONS)?.query_row([], |r| Ok(Versions { catalog: r.get(0)?, pages: r.get(1)?, shoppers: r.get(2)? })))
     }
 }
 
 impl Store {
     pub async fn versions(&self) -> Result<Versions> {
         if let Some(reader) = &self.versions_reader {
-            return reader.read();
+            return reader.versions();
         }
         let (catalog, pages, shoppers): (i64, i64, i64) = sqlx::query_as(READ_VERSIONS).fetch_one(&self.pool).await?;
         Ok(Versions { catalog, pages, shoppers })

@@ -63,7 +63,10 @@ pub struct Store {
     /// the file locked by this process. PostgreSQL locks rows, not the database: no turns.
     writer: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
     /// SQLite: the versions every request reads, read in place (changes.rs).
-    pub(crate) versions_reader: Option<std::sync::Arc<crate::changes::VersionsReader>>,
+    pub(crate) versions_reader: Option<std::sync::Arc<crate::changes::InPlaceReader>>,
+    /// SQLite: a bag's stake in a product, which every size list for a bag holder reads, read in
+    /// place on a connection of its own (carts/mod.rs, `cart_stake`).
+    pub(crate) stake_reader: Option<std::sync::Arc<crate::changes::InPlaceReader>>,
     /// SQLite: adds to the cart, written in batches by a thread of their own (carts/writer.rs).
     pub(crate) cart_writer: Option<std::sync::Arc<crate::carts::writer::CartWriter>>,
 }
@@ -103,12 +106,13 @@ impl Store {
             });
         let pool = options.connect(&url).await?;
         let writer = (engine == Engine::Sqlite).then(Default::default);
-        let mut store = Store { pool, engine, writer, versions_reader: None, cart_writer: None };
+        let mut store = Store { pool, engine, writer, versions_reader: None, stake_reader: None, cart_writer: None };
         store.migrate().await?;
         if engine == Engine::Sqlite {
             let path = url.trim_start_matches("sqlite://");
             let path = path.split_once('?').map_or(path, |(path, _)| path);
-            store.versions_reader = crate::changes::VersionsReader::open(path)?.map(std::sync::Arc::new);
+            store.versions_reader = crate::changes::InPlaceReader::open(path)?.map(std::sync::Arc::new);
+            store.stake_reader = crate::changes::InPlaceReader::open(path)?.map(std::sync::Arc::new);
             store.cart_writer = crate::carts::writer::CartWriter::start(path, store.writer.clone())?.map(std::sync::Arc::new);
         }
         Ok(store)

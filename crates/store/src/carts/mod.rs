@@ -211,6 +211,21 @@ impl Store {
                  FROM carts c WHERE c.{owner_column} = $1"
             )
         };
+        if let Some(reader) = &self.stake_reader {
+            // SQLite: read in place rather than through a hop to sqlx's worker thread (issue 14's
+            // sizes for a bag holder); the statement is the same.
+            let (column, key): (&str, rusqlite::types::Value) = match owner {
+                CartOwner::Shopper(id) => ("user_id", id.into()),
+                CartOwner::Guest(t) => ("guest_token_hash", hash_secret(t).into()),
+            };
+            let row = reader.read(|conn| {
+                use rusqlite::OptionalExtension;
+                conn.prepare_cached(&stake(column))?
+                    .query_row(rusqlite::named_params! { "$1": key, "$2": product_id }, |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()
+            })?;
+            return Ok(row.unwrap_or_default());
+        }
         let row: Option<(String, i64)> = match owner {
             CartOwner::Shopper(id) => sqlx::query_as(&stake("user_id")).bind(id).bind(product_id).fetch_optional(&self.pool).await?,
             CartOwner::Guest(t) => sqlx::query_as(&stake("guest_token_hash")).bind(hash_secret(t)).bind(product_id).fetch_optional(&self.pool).await?,
