@@ -4,19 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeaturedDesign, Me, ProductCard } from '@/shared/api/types';
 import { calls, json, renderWithProviders, serve, type Handler } from '@/test/fake-api';
 import { AppRoutes } from '../router';
+import { meFixture } from '@/test/fixtures';
 
 // Home links to this month's bra design of the month (/best-bra-design-of-{month}-{year}/), the featured
 // page no other page reached, and only when that month has a design.
 
-const guest: Me = {
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality: 80,
-};
+const guest: Me = meFixture();
 const FEATURED_API = '/web/api/v1/featured/bra/november-2026/';
 const FEATURED_PAGE = '/best-bra-design-of-november-2026/';
 

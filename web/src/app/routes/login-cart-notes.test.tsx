@@ -7,18 +7,11 @@ import type { Me } from '@/shared/api/types';
 import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
 import { AppLayout } from '../layout/AppLayout';
 import { LoginRoute } from './login';
+import { meFixture } from '@/test/fixtures';
 
 // The login answer's cart_notes (what of the guest's bag did not fit) on the page the shopper lands on.
 
-const guest: Me = {
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality: 80,
-};
+const guest: Me = meFixture();
 const user = { id: 1, mobile: '9876543210', email: null, name: '', is_superuser: false, can_see_unused_stock: false };
 const NOTES = [
   '4 pieces of Everyday Padded T-Shirt Bra (34B) from before you logged in were left out: you can buy at most 5 of this product.',

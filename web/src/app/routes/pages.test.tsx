@@ -5,16 +5,9 @@ import type { Me } from '@/shared/api/types';
 import { PACKAGING_PATH, RETURN_POLICY_PATH } from '@/shared/lib/store-pages';
 import { json, renderWithProviders, serve } from '@/test/fake-api';
 import { AppRoutes } from '../router';
+import { meFixture } from '@/test/fixtures';
 
-const guest: Me = {
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality: 80,
-};
+const guest: Me = meFixture();
 
 function serveShell() {
   serve({

@@ -1,17 +1,10 @@
 import type { Me, ProductCard } from '@/shared/api/types';
 import { calls } from '@/test/fake-api';
+import { meFixture } from '@/test/fixtures';
 
 // Shared by the account pages' tests (not imported by the app).
 
-export const guest: Me = {
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality: 80,
-};
+export const guest: Me = meFixture();
 
 export const shopper: Me = {
   is_authenticated: true,

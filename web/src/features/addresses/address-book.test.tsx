@@ -4,16 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address, AddressBook, AddressRequest, Me, Serviceability } from '@/shared/api/types';
 import { calls, json, renderWithProviders, serve, type Handler } from '@/test/fake-api';
 import { AddressBookPage } from './components/AddressBookPage';
+import { meFixture } from '@/test/fixtures';
 
-const guest: Me = {
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality: 80,
-};
+const guest: Me = meFixture();
 const shopper: Me = {
   is_authenticated: true,
   user: { id: 1, mobile: '9876543210', email: null, name: 'Riya', is_superuser: false, can_see_unused_stock: false },

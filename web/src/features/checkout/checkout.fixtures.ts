@@ -1,5 +1,6 @@
 import type { Address, Me } from '@/shared/api/types';
 import type { Breakup, Checkout, CheckoutComplete, OrderStatus, PaymentStart, PlacedOrder } from './types';
+import { meFixture } from '@/test/fixtures';
 
 /** Test fixtures shaped like the checkout contract's answers. */
 
@@ -12,15 +13,7 @@ export const shopper: Me = {
   buy_now_login_prompt: false,
   image_quality: 80,
 };
-export const guest: Me = {
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality: 80,
-};
+export const guest: Me = meFixture();
 
 export function addressFixture(over: Partial<Address> = {}): Address {
   return {

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@/shared/api/types';
 import { ToastProvider } from '@/shared/components/ui/Toast';
-import { productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
+import { meFixture, productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
 import { allSoldOut, SOLD_OUT_SIZES, toProductSizes, type ProductSizes } from './api/get-sizes';
 import { swipeDirection, wrapIndex } from './swipe';
 import { POLICY } from './components/PolicyStrip';
@@ -53,15 +53,7 @@ const calls = (method: string, path: string) =>
     ([u, init]) => (init?.method ?? 'GET') === method && new URL(String(u), 'http://x').pathname.startsWith(path),
   );
 
-const guest: Me = {
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality: 80,
-};
+const guest: Me = meFixture();
 const shopper = (email: string | null): Me => ({
   is_authenticated: true,
   user: { id: 1, mobile: '9876543210', email, name: '', is_superuser: false, can_see_unused_stock: false },

@@ -4,22 +4,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me, ProductCard } from '@/shared/api/types';
-import { productFixture } from '@/test/fixtures';
+import { meFixture, productFixture } from '@/test/fixtures';
 import { BelowTheFold } from './components/BelowTheFold';
 import { RECENTLY_VIEWED_KEY } from './recently-viewed';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const guest: Me = {
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality: 80,
-};
+const guest: Me = meFixture();
 const shopper: Me = {
   is_authenticated: true,
   user: { id: 1, mobile: '9876543210', email: null, name: '', is_superuser: false, can_see_unused_stock: false },
