@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me, MyRating, ReviewPage, ReviewRowTuple } from '@/shared/api/types';
 import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
-import { productFixture } from '@/test/fixtures';
+import { meFixture, productFixture } from '@/test/fixtures';
 import { RatingsAndReviews } from './components/RatingsAndReviews';
 import { RATING_MESSAGES } from './rules';
 
@@ -17,15 +17,7 @@ const my = (over: Partial<MyRating> = {}): MyRating => ({
 
 // ------------------------------------------------------------------ components, against a fake fetch
 
-const guest: Me = {
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality: 80,
-};
+const guest: Me = meFixture();
 const shopper: Me = {
   is_authenticated: true,
   user: { id: 1, mobile: '9876543210', email: null, name: '', is_superuser: false, can_see_unused_stock: false },

@@ -5,16 +5,9 @@ import type { Me, Wallet, WalletEntry } from '@/shared/api/types';
 import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
 import { WalletPage } from './components/WalletPage';
 import { ledgerDate, spokenAmount } from './wallet';
+import { meFixture } from '@/test/fixtures';
 
-const guest: Me = {
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality: 80,
-};
+const guest: Me = meFixture();
 const shopper: Me = {
   is_authenticated: true,
   user: { id: 7, mobile: '9876543210', email: null, name: 'Riya', is_superuser: false, can_see_unused_stock: false },

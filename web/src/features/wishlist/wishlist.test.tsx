@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me, ProductCard, SizesResponse, Wishlist, WishlistItem } from '@/shared/api/types';
 import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
-import { sizeFixture } from '@/test/fixtures';
+import { meFixture, sizeFixture } from '@/test/fixtures';
 import { WishlistPage } from './components/WishlistPage';
 import { cartItemFor, initialChoice, nothingToBuy, savedSizesText } from './wishlist';
 
@@ -120,15 +120,7 @@ describe('wishlist rules', () => {
 
 // ------------------------------------------------------------------ the page, against a fake fetch
 
-const guest: Me = {
-  is_authenticated: false,
-  user: null,
-  wishlistCount: 0,
-  cartCount: 0,
-  notificationCount: 0,
-  buy_now_login_prompt: false,
-  image_quality: 80,
-};
+const guest: Me = meFixture();
 const shopper: Me = {
   is_authenticated: true,
   user: { id: 1, mobile: '9876543210', email: null, name: 'Riya', is_superuser: false, can_see_unused_stock: false },
