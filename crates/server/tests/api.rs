@@ -481,16 +481,22 @@ async fn client_routes_fall_back_to_the_web_app_but_api_paths_never_do() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// The demo shop serving a web app whose index.html is `index`, from a folder of its own (`name`),
+/// which the caller removes at the end.
+async fn app_serving_index(name: &str, index: &str) -> (TestApp, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("{name}_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), index).unwrap();
+    let d = dir.clone();
+    (app_with(move |c| c.web_dir = d, true).await, dir)
+}
+
 /// A product page's HTML preloads what the app will ask first and shows the first image in the
 /// app's skeleton, so the largest paint does not wait for the script (issue 14).
 #[tokio::test]
 async fn a_product_page_preloads_its_data_and_shows_its_first_image() {
-    let dir = std::env::temp_dir().join(format!("drape_web_pdp_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let index = "<!doctype html><html><head><title>Drape</title></head><body><div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div></body></html>";
-    std::fs::write(dir.join("index.html"), index).unwrap();
-    let d = dir.clone();
-    let app = app_with(move |c| c.web_dir = d, true).await;
+    let (app, dir) = app_serving_index("drape_web_pdp", index).await;
     let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
     let mut b = Browser::new();
     for path in ["/product/everyday-padded-t-shirt-bra-black/", "/product/everyday-padded-t-shirt-bra-black"] {
@@ -533,12 +539,8 @@ async fn a_product_page_preloads_its_data_and_shows_its_first_image() {
 /// asks (issue 14's largest paint); other pages, and a listing with filters, preload nothing.
 #[tokio::test]
 async fn home_and_category_pages_preload_their_first_products() {
-    let dir = std::env::temp_dir().join(format!("drape_web_listing_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let index = "<!doctype html><html><head><meta charset=\"UTF-8\" /><title>Drape</title></head><body><div id=\"root\"></div></body></html>";
-    std::fs::write(dir.join("index.html"), index).unwrap();
-    let d = dir.clone();
-    let app = app_with(move |c| c.web_dir = d, true).await;
+    let (app, dir) = app_serving_index("drape_web_listing", index).await;
     let mut b = Browser::new();
     for (path, data) in [("/", "/web/api/v1/products/?page=1"), ("/bras/", "/web/api/v1/products/?category_slug=bras")] {
         let r = b.get(&app, path).await;
