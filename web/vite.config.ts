@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -53,10 +55,57 @@ function appScriptsAfterCss(): Plugin {
   };
 }
 
+/**
+ * The app's code is fetched once the HTML's first frame is on screen (issue 14, largest paint): index.html
+ * loads only a small start script, which adds the entry's modulepreloads and imports the entry two
+ * frames later (at once in a hidden tab, where frames do not come). The HTML's frame, and on home, a
+ * category, a product page and an empty cart the server's first content (crates/server/src/web.rs),
+ * then paints before the app's 116 KB compete with the CSS and the first images for the network and
+ * the main thread. The stylesheet stays linked, render-blocking, as Vite wrote it.
+ */
+function appAfterFirstFrame(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'drape:app-after-first-frame',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : `${config.root}/${config.build.outDir}`;
+    },
+    writeBundle() {
+      const indexPath = `${outDir}/index.html`;
+      const html = readFileSync(indexPath, 'utf8');
+      const entry = /\s*<script type="module"[^>]*\ssrc="(\/assets\/[^"]+\.js)"[^>]*><\/script>/.exec(html);
+      if (!entry) throw new Error('drape:app-after-first-frame: no entry script in index.html');
+      const preloads = [...html.matchAll(/\s*<link rel="modulepreload"[^>]*\shref="(\/assets\/[^"]+\.js)"[^>]*>/g)];
+      const code = [
+        '// Written by vite.config.ts (appAfterFirstFrame): the app, once the first frame is drawn.',
+        'const start = () => {',
+        `  for (const href of ${JSON.stringify(preloads.map((m) => m[1]))}) {`,
+        "    const link = document.createElement('link');",
+        "    link.rel = 'modulepreload';",
+        "    link.crossOrigin = '';",
+        '    link.href = href;',
+        '    document.head.append(link);',
+        '  }',
+        `  import(${JSON.stringify(entry[1])});`,
+        '};',
+        "if (document.visibilityState === 'hidden') start();",
+        'else requestAnimationFrame(() => requestAnimationFrame(start));',
+        '',
+      ].join('\n');
+      const name = `assets/start-${createHash('sha256').update(code).digest('base64url').slice(0, 10)}.js`;
+      writeFileSync(`${outDir}/${name}`, code);
+      let out = html.replace(entry[0], `\n    <script type="module" fetchpriority="low" crossorigin src="/${name}"></script>`);
+      for (const m of preloads) out = out.replace(m[0], '');
+      writeFileSync(indexPath, out);
+    },
+  };
+}
+
 export default defineConfig({
   // Vite's own TSX transform (Oxc); no React plugin needed.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  plugins: [appScriptsAfterCss()],
+  plugins: [appScriptsAfterCss(), appAfterFirstFrame()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

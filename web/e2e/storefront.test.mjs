@@ -181,6 +181,79 @@ describe('storefront', () => {
     }
   });
 
+  test('home, a category and an empty cart paint their first content from the HTML; the app draws it again in the same place (issue 14)', async () => {
+    const pages = [
+      { path: '/', first: '.grid .card__media img', data: '/web/api/v1/products/?page=1', shot: 'home-before-script.png' },
+      {
+        path: '/bras/',
+        first: '.grid .card__media img',
+        data: '/web/api/v1/products/?category_slug=bras',
+        shot: 'listing-before-script.png',
+      },
+      { path: '/view-cart/', first: '.empty-panel', data: '/get/view-cart-info/', shot: 'cart-before-script.png' },
+    ];
+    for (const p of pages) {
+      // 1. The HTML alone (a plain context: newPhonePage's own checks run script in the page).
+      const context0 = await browser.newContext({
+        baseURL: server.baseURL,
+        viewport: VIEWPORT,
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        javaScriptEnabled: false,
+      });
+      let before;
+      let chosen;
+      try {
+        const html = await context0.newPage();
+        await html.goto(p.path);
+        const first = html.locator(p.first).first();
+        await first.waitFor();
+        if (p.path === '/view-cart/') {
+          assert.ok(await html.getByRole('heading', { name: 'Your cart is empty' }).isVisible(), 'the empty cart is painted');
+          assert.equal(await html.getByRole('link', { name: 'Continue shopping' }).getAttribute('href'), '/');
+        } else {
+          assert.equal(await html.locator(p.first).count(), 4, `${p.path}: the first four cards have their images`);
+          await html.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((i) => i.complete && i.naturalWidth > 0), p.first);
+          chosen = await first.evaluate((i) => i.currentSrc);
+        }
+        before = await first.boundingBox();
+        await screenshot(html, p.shot);
+      } finally {
+        await context0.close();
+      }
+      // 2. With the app: what the HTML drew, drawn again in the same place; the data asked once.
+      const { page, context, problems } = await phone();
+      try {
+        const asked = [];
+        page.on('request', (r) => {
+          const u = new URL(r.url());
+          if (`${u.pathname}${u.search}` === p.data) asked.push(u.search);
+        });
+        await page.goto(p.path);
+        if (p.path === '/view-cart/') {
+          await page.getByTestId('cart-empty').waitFor();
+        } else {
+          await page.getByTestId('product-card').first().waitFor();
+          await page.waitForFunction(
+            (sel) => [...document.querySelectorAll(sel)].slice(0, 4).every((i) => i.complete),
+            '[data-testid=product-card] img',
+          );
+          const img = page.getByTestId('product-card').first().locator('img');
+          assert.equal(await img.evaluate((i) => i.currentSrc), chosen, `${p.path}: the app picks the image the HTML did`);
+        }
+        const first = page
+          .locator(p.path === '/view-cart/' ? '[data-testid=cart-empty]' : '[data-testid=product-card] .card__media')
+          .first();
+        assert.deepEqual(await first.boundingBox(), before, `${p.path}: it stays where the HTML drew it`);
+        if (p.path !== '/view-cart/') assert.equal(asked.length, 1, `${p.path}: the products are fetched once: ${asked}`);
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   test('an unknown product slug shows the not-found state', async () => {
     const { page, context } = await phone();
     try {

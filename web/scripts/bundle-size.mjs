@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // First-load JavaScript of the app shell (home and product pages), gzipped: the entry script
-// and every chunk index.html preloads. Usage: node scripts/bundle-size.mjs [distDir] [--max KB]
+// and every chunk index.html preloads, and what its start script (vite.config.ts, appAfterFirstFrame)
+// imports and preloads once the first frame is drawn. Usage: node scripts/bundle-size.mjs [distDir] [--max KB]
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +15,11 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const files = new Set();
 for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
 for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]);
+for (const f of [...files]) {
+  if (!/\/start-[^/]+\.js$/.test(f)) continue;
+  const start = readFileSync(join(dist, f.replace(/^\//, '')), 'utf8');
+  for (const m of start.matchAll(/"(\/assets\/[^"]+\.js)"/g)) files.add(m[1]);
+}
 
 let raw = 0;
 let gz = 0;

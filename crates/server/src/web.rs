@@ -2,10 +2,12 @@
 //! API paths never do: an unknown API path is a JSON 404.
 
 use crate::error::ApiError;
+use crate::features::listings::listing::Listed;
 use crate::AppState;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 
@@ -65,9 +67,13 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     if let Some(slug) = product_page_slug(&path) {
         return product_page(&state, &index, slug).await;
     }
+    if path == "/view-cart/" {
+        let (mut parts, _) = req.into_parts();
+        return cart_page(&state, &index, &mut parts).await;
+    }
     if req.uri().query().is_none() {
-        if let Some(data) = listing_page_data(&state, &path).await {
-            return listing_page(&index, &data).await;
+        if let Some((data, loading, listed)) = listing_page_data(&state, &path).await {
+            return listing_page(&state, &index, &data, loading, &listed).await;
         }
     }
     let is_asset = path.starts_with("/assets/");
@@ -143,37 +149,113 @@ async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> 
     });
     // First in the head: the image and the data then start before the larger script, so the image
     // is drawn sooner.
-    let mut html = with_head_start(html, &preloads.into_string());
-    const MAIN: &str = r#"<main id="main" class="page" tabindex="-1">"#;
-    if let (Some(markup), Some(at)) = (first_paint, html.find(MAIN)) {
-        html.insert_str(at + MAIN.len(), &markup.into_string());
-    }
-    html_page(html)
+    let html = with_head_start(html, &preloads.into_string());
+    html_page(match first_paint {
+        Some(markup) => with_main(html, &markup.into_string()),
+        None => html,
+    })
 }
 
 /// The products a listing page shows first, as the app asks for them: the home page's grid, or a
-/// category's page (`/{slug}/` of a category) without filters. Other pages get none.
-async fn listing_page_data(state: &AppState, path: &str) -> Option<String> {
+/// category's page (`/{slug}/` of a category) without filters, with the page the app draws while
+/// they load (web/first-paint/). Other pages get none.
+async fn listing_page_data(state: &AppState, path: &str) -> Option<(String, &'static str, Arc<Listed>)> {
     if path == "/" {
-        return Some("/web/api/v1/products/?page=1".to_string());
+        let listed = crate::features::listings::listing::first_page(state, None).await.ok()??;
+        return Some(("/web/api/v1/products/?page=1".to_string(), HOME_LOADING, listed));
     }
     let slug = path.strip_prefix('/')?.strip_suffix('/')?;
-    if !crate::features::catalog::is_slug(slug) {
+    if !crate::features::catalog::is_slug(slug) || !matches!(crate::features::catalog::is_category(state, slug).await, Ok(true)) {
         return None;
     }
-    matches!(crate::features::catalog::is_category(state, slug).await, Ok(true)).then(|| format!("/web/api/v1/products/?category_slug={slug}"))
+    let listed = crate::features::listings::listing::first_page(state, Some(slug)).await.ok()??;
+    Some((format!("/web/api/v1/products/?category_slug={slug}"), LISTING_LOADING, listed))
 }
 
-/// A listing page's HTML: the app's index.html with the products it shows first preloaded, fetched as
-/// the app fetches them, so that they come while the app's script loads rather than once it has run
-/// (issue 14's largest paint on home and listings).
-async fn listing_page(index: &std::path::Path, data: &str) -> Response {
+/// Home and a category's page as the app draws them while their products load, markup for markup
+/// (web/src/app/routes/first-paint.test.tsx keeps them so); the server puts the first cards'
+/// images in.
+const HOME_LOADING: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/first-paint/home.html"));
+const LISTING_LOADING: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/first-paint/listing.html"));
+
+/// The widths a grid card's image is offered at and the width it takes, exactly as the app's cards
+/// write them (web/src/shared/lib/images.ts, CARD_WIDTHS and CARD_SIZES), so the browser picks the
+/// same candidate for the HTML's card and the app's, and fetches it once.
+const CARD_WIDTHS: [u32; 5] = [180, 270, 360, 540, 720];
+const CARD_SIZES: &str = "(min-width: 1024px) min(25vw, 300px), (min-width: 720px) 33vw, 50vw";
+/// How many of the first cards get their image in the HTML: those on a phone's first screen and the
+/// next row (the app loads the same four eagerly).
+const FIRST_CARD_IMAGES: usize = 4;
+
+/// A listing page's HTML: the app's index.html with the products it shows first preloaded, fetched
+/// as the app fetches them, so that they come while the app's script loads rather than once it has
+/// run, and the page as the app draws it while they load, with the first cards' images already in
+/// (issue 14's largest paint on home and listings). The app's first render waits for the products
+/// (web/src/app/first-data.ts) and draws the same images in the same places.
+async fn listing_page(state: &AppState, index: &std::path::Path, data: &str, loading: &str, listed: &Listed) -> Response {
     let html = match tokio::fs::read_to_string(index).await {
         Ok(html) => html,
         Err(_) => return ApiError::internal().into_response(),
     };
-    let preload = maud::html! { link rel="preload" as="fetch" href=(data) crossorigin="anonymous"; };
-    html_page(with_head_start(html, &preload.into_string()))
+    let quality = state.config.image_quality;
+    let mut page = loading.to_string();
+    const EMPTY_MEDIA: &str = r#"<div class="card__media skeleton"></div>"#;
+    let images = listed.list.products.iter().filter(|p| p.img.starts_with("/media/products/") && !p.img.contains(['?', '#']));
+    for product in images.take(FIRST_CARD_IMAGES) {
+        let Some(at) = page.find(EMPTY_MEDIA) else { break };
+        let src = &product.img;
+        let srcset = CARD_WIDTHS.iter().map(|w| format!("{src}?w={w}&q={quality} {w}w")).collect::<Vec<_>>().join(", ");
+        let media = maud::html! {
+            div.card__media {
+                img src=(format!("{src}?w=360&q={quality}")) srcset=(srcset) sizes=(CARD_SIZES) alt=(product.name) width="300" height="400" decoding="async";
+            }
+        };
+        page.replace_range(at..at + EMPTY_MEDIA.len(), &media.into_string());
+    }
+    html_page(with_main(with_head_start(html, &preload(data)), &page))
+}
+
+/// The empty cart's panel as the app draws it for a guest (web/first-paint/cart-empty.html; a test in
+/// the app, web/src/features/cart/first-paint.test.tsx, keeps the two the same).
+const CART_EMPTY: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/first-paint/cart-empty.html"));
+
+/// The cart page's HTML. For a visitor who is not logged in and has no cart (a first visit, no cookie
+/// at all), the page already shows the empty cart, so its largest paint does not wait for the script
+/// (issue 14), and preloads the cart id the app asks for first; the app's first render waits for it
+/// (web/src/app/first-data.ts) and draws the same panel in the same place. Anyone else gets the app
+/// as it is: their cart is the app's to draw.
+async fn cart_page(state: &AppState, index: &std::path::Path, parts: &mut axum::http::request::Parts) -> Response {
+    use axum::extract::FromRequestParts;
+    let html = match tokio::fs::read_to_string(index).await {
+        Ok(html) => html,
+        Err(_) => return ApiError::internal().into_response(),
+    };
+    let no_cart = match crate::security::Viewer::from_request_parts(parts, state).await {
+        Ok(viewer) if viewer.user.is_none() => match viewer.cart_owner() {
+            None => true,
+            Some(owner) => matches!(state.store.cart_row(owner).await, Ok(None)),
+        },
+        _ => false,
+    };
+    let mut res = if no_cart { html_page(with_main(with_head_start(html, &preload("/get/view-cart-info/")), CART_EMPTY)) } else { html_page(html) };
+    // The page depends on the visitor's cookies.
+    res.headers_mut().insert(header::VARY, HeaderValue::from_static("cookie"));
+    res
+}
+
+/// A preload of JSON the app fetches first, matching its request (same URL, same-origin credentials),
+/// so that the app's own request is answered from it.
+fn preload(href: &str) -> String {
+    maud::html! { link rel="preload" as="fetch" href=(href) crossorigin="anonymous"; }.into_string()
+}
+
+/// `markup` inside the page's `<main>`, where the app draws the page.
+fn with_main(mut html: String, markup: &str) -> String {
+    const MAIN: &str = r#"<main id="main" class="page" tabindex="-1">"#;
+    if let Some(at) = html.find(MAIN) {
+        html.insert_str(at + MAIN.len(), markup);
+    }
+    html
 }
 
 /// `markup` first in the head, before the app's script and style links, so that it starts first.

@@ -536,13 +536,15 @@ async fn a_product_page_preloads_its_data_and_shows_its_first_image() {
 }
 
 /// Home and a category's page preload the products the app shows first, asked exactly as the app
-/// asks (issue 14's largest paint); other pages, and a listing with filters, preload nothing.
+/// asks, and already show the page as the app draws it while they load, with the first cards' images
+/// in (issue 14's largest paint); other pages, and a listing with filters, get the app as it is.
 #[tokio::test]
-async fn home_and_category_pages_preload_their_first_products() {
-    let index = "<!doctype html><html><head><meta charset=\"UTF-8\" /><title>Drape</title></head><body><div id=\"root\"></div></body></html>";
+async fn home_and_category_pages_preload_their_first_products_and_show_their_images() {
+    let index = "<!doctype html><html><head><meta charset=\"UTF-8\" /><title>Drape</title></head><body><div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div></body></html>";
     let (app, dir) = app_serving_index("drape_web_listing", index).await;
     let mut b = Browser::new();
-    for (path, data) in [("/", "/web/api/v1/products/?page=1"), ("/bras/", "/web/api/v1/products/?category_slug=bras")] {
+    let web = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/first-paint/");
+    for (path, data, loading) in [("/", "/web/api/v1/products/?page=1", "home.html"), ("/bras/", "/web/api/v1/products/?category_slug=bras", "listing.html")] {
         let r = b.get(&app, path).await;
         assert_eq!(r.status, 200, "{path}");
         assert_eq!(r.headers["content-type"], "text/html; charset=utf-8");
@@ -552,13 +554,81 @@ async fn home_and_category_pages_preload_their_first_products() {
         // and the products are there to be had, for a shopper with no cookie at all
         let listing = Browser::new().get(&app, data).await;
         assert_eq!(listing.status, 200, "{data}");
-        assert!(!listing.json()["products"].as_array().unwrap().is_empty(), "{data}");
+        let products = listing.json()["products"].as_array().unwrap().clone();
+        assert!(products.len() >= 4, "{data}");
+        // The page as the app draws it loading, the first four cards with their products' images, in order.
+        let main = &r.text[r.text.find("<main").unwrap()..r.text.find("</main>").unwrap()];
+        let file = std::fs::read_to_string(format!("{web}{loading}")).unwrap();
+        let empty = r#"<div class="card__media skeleton"></div>"#;
+        assert_eq!(file.matches(empty).count(), 6, "{loading}");
+        assert_eq!(main.matches(empty).count(), 2, "{path}: two cards left without an image");
+        let (before, _) = file.split_once(empty).unwrap();
+        assert!(main.contains(before), "{path}: the page up to the first card is the file's");
+        for p in &products[..4] {
+            let img = p["img"].as_str().unwrap();
+            let name = p["name"].as_str().unwrap();
+            let set: Vec<String> = [180, 270, 360, 540, 720].iter().map(|w| format!("{img}?w={w}&amp;q=80 {w}w")).collect();
+            let card = format!(
+                r#"<div class="card__media"><img src="{img}?w=360&amp;q=80" srcset="{}" sizes="(min-width: 1024px) min(25vw, 300px), (min-width: 720px) 33vw, 50vw" alt="{name}" width="300" height="400" decoding="async"></div>"#,
+                set.join(", ")
+            );
+            assert!(main.contains(&card), "{path}: {card}\n{main}");
+        }
+        let at = |p: &serde_json::Value| main.find(p["img"].as_str().unwrap()).unwrap();
+        assert!(at(&products[0]) < at(&products[1]) && at(&products[1]) < at(&products[2]) && at(&products[2]) < at(&products[3]));
+        assert!(!main.contains(products[4]["img"].as_str().unwrap()), "only the first four");
     }
-    for path in ["/bras/?size=34B", "/?category=3", "/view-cart/", "/no-such-category/", "/bras", "/Bras/"] {
+    for path in ["/bras/?size=34B", "/?category=3", "/no-such-category/", "/bras", "/Bras/"] {
         let r = b.get(&app, path).await;
         assert_eq!(r.status, 200, "{path}");
         assert_eq!(r.text, index, "{path}");
     }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The cart page of a visitor with no cart already shows the empty cart (the app's own markup,
+/// web/first-paint/cart-empty.html) and preloads the cart id the app asks for first (issue 14's
+/// largest paint); a visitor with a cart, or logged in, gets the app as it is.
+#[tokio::test]
+async fn the_cart_page_of_a_visitor_with_no_cart_shows_the_empty_cart() {
+    let index = "<!doctype html><html><head><meta charset=\"UTF-8\" /><title>Drape</title></head><body><div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div></body></html>";
+    let (app, dir) = app_serving_index("drape_web_cart", index).await;
+    let panel = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/first-paint/cart-empty.html")).unwrap();
+    assert!(panel.contains("Your cart is empty"));
+    let mut guest = Browser::new();
+    for path in ["/view-cart/", "/view-cart/?utm_source=mail"] {
+        let r = guest.get(&app, path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.headers["content-type"], "text/html; charset=utf-8");
+        assert_eq!(r.headers["cache-control"], "no-cache");
+        assert_eq!(r.headers["vary"], "cookie");
+        assert!(
+            r.text.contains(r#"<meta charset="UTF-8" /><link rel="preload" as="fetch" href="/get/view-cart-info/" crossorigin="anonymous"><title>"#),
+            "{}",
+            r.text
+        );
+        assert!(r.text.contains(&format!(r#"<main id="main" class="page" tabindex="-1">{panel}</main>"#)), "{}", r.text);
+        // and the app, asking, hears the same: no cart
+        assert_eq!(guest.get(&app, "/get/view-cart-info/").await.json()["cart_id"], serde_json::Value::Null);
+    }
+    // A guest with a cart: the app draws it.
+    let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock > 0).unwrap();
+    assert_eq!(guest.post(&app, "/api/v3/cart-items/", serde_json::json!({"product": p.id, "quantity": 1, "size": size.value})).await.status, 200);
+    assert!(guest.cookies.contains_key("guestcart"));
+    let r = guest.get(&app, "/view-cart/").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.text, index);
+    // A guest cookie naming no cart is no cart.
+    let mut stale = Browser::new();
+    stale.cookies.insert("guestcart".into(), "0".repeat(64));
+    assert!(stale.get(&app, "/view-cart/").await.text.contains("Your cart is empty"));
+    // Logged in, with or without a cart: the app draws it (its panel differs: a link to the wishlist).
+    let mut shopper = Browser::new();
+    shopper.login(&app, "9812312312").await;
+    let r = shopper.get(&app, "/view-cart/").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.text, index);
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { offersKey } from '@/features/product/api/get-offers';
+import { viewCartInfoQueryOptions } from '@/features/cart/api/get-view-cart-info';
+import { listingQueryOptions } from '@/features/catalog/api/get-listing';
+import { mainMenuQueryOptions } from '@/features/catalog/api/get-main-menu';
+import { productsQueryOptions } from '@/features/catalog/api/get-products';
+import { readListing } from '@/features/catalog/listing-params';
 import { sizesQueryOptions } from '@/features/product/api/get-sizes';
 import { sessionQueryOptions } from '@/shared/api/session';
 import { createQueryClient } from '@/shared/lib/react-query';
@@ -46,6 +51,63 @@ describe('the first render on a product page', () => {
     await firstData(client, page(null), '/product/lace-bra-black/');
     await firstData(client, page('/web/api/v1/product-mobile/lace-bra-black/'), '/view-cart/');
     await firstData(client, page('/web/api/v1/product-mobile/other/'), '/product/lace-bra-black/');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('the first render on the cart page of a visitor with no cart', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('waits for the cart id the HTML preloaded and for the session', async () => {
+    serve({
+      'GET /get/view-cart-info/': () => json({ cart_id: null, cart_quantity: 0 }),
+      'GET /api/v1/me/': () => json(meFixture()),
+    });
+    const client = createQueryClient();
+    await firstData(client, page('/get/view-cart-info/'), '/view-cart/');
+    expect(client.getQueryData(viewCartInfoQueryOptions().queryKey)).toEqual({ cart_id: null, cart_quantity: 0 });
+    expect(client.getQueryData(sessionQueryOptions().queryKey)).toMatchObject({ is_authenticated: false });
+  });
+
+  it('does not wait without the preload, or on another page', async () => {
+    serve({});
+    const client = createQueryClient();
+    await firstData(client, page(null), '/view-cart/');
+    await firstData(client, page('/get/view-cart-info/'), '/checkout/');
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('the first render on home and on a category page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const listing = { products: [], in_wishlist: [], total: 0, page: 1, num_pages: 1 };
+  const menu = { categories: [], offers: [], account: [] };
+
+  it('waits for the products the HTML preloaded, the menu and the session', async () => {
+    serve({
+      'GET /web/api/v1/products/': () => json(listing),
+      'GET /api/v2/main-menu-msite/': () => json(menu),
+      'GET /api/v1/me/': () => json(meFixture()),
+    });
+    const client = createQueryClient();
+    await firstData(client, page('/web/api/v1/products/?page=1'), '/');
+    expect(client.getQueryData(productsQueryOptions({}).queryKey)).toMatchObject({ pages: [listing] });
+    await firstData(client, page('/web/api/v1/products/?category_slug=bras'), '/bras/');
+    expect(client.getQueryData(listingQueryOptions(readListing(new URLSearchParams()), 'bras').queryKey)).toEqual(listing);
+    expect(client.getQueryData(mainMenuQueryOptions().queryKey)).toEqual(menu);
+    expect(client.getQueryData(sessionQueryOptions().queryKey)).toMatchObject({ is_authenticated: false });
+    // asked exactly as the HTML preloaded them, so the preloads answer
+    const asked = calls.filter((c) => c.url.pathname === '/web/api/v1/products/').map((c) => c.url.search);
+    expect(asked).toEqual(['?page=1', '?category_slug=bras']);
+  });
+
+  it('does not wait without the preload, or for another category than the preloaded one', async () => {
+    serve({});
+    const client = createQueryClient();
+    await firstData(client, page(null), '/');
+    await firstData(client, page('/web/api/v1/products/?category_slug=bras'), '/panties/');
+    await firstData(client, page('/web/api/v1/products/?category_slug=bras'), '/bras');
     expect(calls).toEqual([]);
   });
 });

@@ -4,7 +4,11 @@ import { productQueryOptions } from '@/features/product/api/get-product';
 import { sizesQueryOptions } from '@/features/product/api/get-sizes';
 import { timerQueryOptions } from '@/features/product/api/get-timer';
 import { cartQuantityQueryOptions } from '@/features/cart/api/get-cart-quantity';
+import { viewCartInfoQueryOptions } from '@/features/cart/api/get-view-cart-info';
+import { listingQueryOptions } from '@/features/catalog/api/get-listing';
 import { mainMenuQueryOptions } from '@/features/catalog/api/get-main-menu';
+import { productsQueryOptions } from '@/features/catalog/api/get-products';
+import { readListing } from '@/features/catalog/listing-params';
 import { sessionQueryOptions } from '@/shared/api/session';
 
 /** How long the first render waits at most for data the HTML preloaded. */
@@ -22,39 +26,77 @@ export function askEarly(client: QueryClient): void {
 }
 
 /**
- * A product page's HTML preloads the product, its offer timer, its offers and its sizes and already
- * shows the first image (the server's web.rs, issue 14's largest paint). The app's first render waits
- * for those and for the session (they are on their way, so this is short, and never longer than
- * FIRST_DATA_WAIT_MS), so that it
- * draws the product the HTML shows instead of a skeleton first, and the offers above the colours and
- * sizes are there from the start rather than pushing them down. It also lets the HTML's image be
- * drawn first: the app then draws the same image in the same place, which is no larger, so the
- * page's largest paint stays the HTML's and never waits for the script. Any other page, or a product
- * page without the preload, renders at once.
+ * Some pages' HTML already shows what the app will draw first (the server's web.rs, issue 14's
+ * largest paint) and preloads the data for it. The app's first render waits for that data (it is on
+ * its way, so this is short, and never longer than FIRST_DATA_WAIT_MS), so that it draws what the HTML
+ * shows instead of a skeleton first, and the page's largest paint stays the HTML's: the app then draws
+ * the same thing in the same place, which is no larger. Any other page renders at once.
  */
 export function firstData(client: QueryClient, doc: Document = document, pathname: string = location.pathname): Promise<void> {
+  const preloaded = (href: string) => doc.querySelector(`link[rel="preload"][href="${href}"]`) !== null;
+  const waits =
+    productPage(client, doc, pathname, preloaded) ?? cartPage(client, pathname, preloaded) ?? listingPage(client, doc, pathname, preloaded);
+  if (!waits) return Promise.resolve();
+  const enough = new Promise<void>((done) => setTimeout(done, FIRST_DATA_WAIT_MS));
+  return Promise.race([Promise.all(waits).then(() => undefined), enough]);
+}
+
+type Preloaded = (href: string) => boolean;
+
+/**
+ * A product page: the product, its offer timer, its offers and its sizes, and the session. The offers
+ * above the colours and sizes are then there from the start rather than pushing them down; the sizes
+ * and the session, arriving after the first render, re-rendered most of the page in one long task
+ * (issue 14's blocking time). It also lets the HTML's first image be drawn first.
+ */
+function productPage(client: QueryClient, doc: Document, pathname: string, preloaded: Preloaded): Promise<unknown>[] | null {
   const slug = /^\/product\/([a-z0-9-]{1,150})\/?$/.exec(pathname)?.[1];
-  if (!slug || !doc.querySelector(`link[rel="preload"][href="/web/api/v1/product-mobile/${slug}/"]`)) return Promise.resolve();
+  if (!slug || !preloaded(`/web/api/v1/product-mobile/${slug}/`)) return null;
   const product = client.fetchQuery(productQueryOptions(slug)).then(
     (p) => client.prefetchQuery(offersQueryOptions(p.id)),
     () => undefined, // the page shows why
   );
-  // The sizes and the session too: arriving after the first render, they re-rendered most of the
-  // page in one long task (issue 14's blocking time).
-  const all = Promise.all([
+  return [
     product,
     client.prefetchQuery(timerQueryOptions(slug)),
     client.prefetchQuery(sizesQueryOptions(slug)),
     client.prefetchQuery(sessionQueryOptions()),
-    painted(doc),
-  ]);
-  const enough = new Promise<void>((done) => setTimeout(done, FIRST_DATA_WAIT_MS));
-  return Promise.race([all.then(() => undefined), enough]);
+    painted(doc, '[data-testid="product-first-paint"] img'),
+  ];
 }
 
-/** Resolves once the HTML's first image is loaded and a frame has been drawn with it (at once without one). */
-function painted(doc: Document): Promise<void> {
-  const img = doc.querySelector<HTMLImageElement>('[data-testid="product-first-paint"] img');
+/** The cart page of a visitor with no cart: the HTML shows the empty cart; the app needs to know there is none, and who asks. */
+function cartPage(client: QueryClient, pathname: string, preloaded: Preloaded): Promise<unknown>[] | null {
+  if (pathname !== '/view-cart/' || !preloaded('/get/view-cart-info/')) return null;
+  return [client.prefetchQuery(viewCartInfoQueryOptions()), client.prefetchQuery(sessionQueryOptions())];
+}
+
+/**
+ * Home, or a category's page without filters: the HTML shows the page loading with the first cards'
+ * images in; the app draws the cards once it has the products, and the menu (the chips, or which
+ * category the page is) and the session (the images' quality).
+ */
+function listingPage(client: QueryClient, doc: Document, pathname: string, preloaded: Preloaded): Promise<unknown>[] | null {
+  const slug = /^\/([a-z0-9-]{1,150})\/$/.exec(pathname)?.[1];
+  let products: () => Promise<unknown>;
+  if (pathname === '/' && preloaded('/web/api/v1/products/?page=1')) {
+    products = () => client.prefetchInfiniteQuery(productsQueryOptions({}));
+  } else if (slug && preloaded(`/web/api/v1/products/?category_slug=${slug}`)) {
+    products = () => client.prefetchQuery(listingQueryOptions(readListing(new URLSearchParams()), slug));
+  } else {
+    return null;
+  }
+  return [
+    products(),
+    client.prefetchQuery(mainMenuQueryOptions()),
+    client.prefetchQuery(sessionQueryOptions()),
+    painted(doc, '.grid .card__media img'),
+  ];
+}
+
+/** Resolves once the HTML's first image (`selector`) is loaded and a frame has been drawn with it (at once without one). */
+function painted(doc: Document, selector: string): Promise<void> {
+  const img = doc.querySelector<HTMLImageElement>(selector);
   if (!img) return Promise.resolve();
   const loaded = img.complete
     ? Promise.resolve()

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, serve } from '@/test/fake-api';
+import { canonical } from '@/test/markup';
 import { AppLayout } from './AppLayout';
 
 /*
@@ -17,23 +18,6 @@ import { AppLayout } from './AppLayout';
 // web/index.html (a path, not a URL: under jsdom, `URL` is the page's own)
 const INDEX_HTML = join(dirname(fileURLToPath(import.meta.url)), '../../../index.html');
 const indexHtml = () => readFileSync(INDEX_HTML, 'utf8');
-
-const IGNORED = new Set(['data-testid', 'data-discover', 'aria-controls']);
-
-/** Tag, sorted attributes and children; whitespace between tags and comments dropped. */
-function canonical(node: Node): string {
-  if (node.nodeType === Node.TEXT_NODE) return (node.textContent ?? '').trim();
-  if (node.nodeType !== Node.ELEMENT_NODE) return '';
-  const el = node as Element;
-  const attrs = [...el.attributes]
-    .filter((a) => !IGNORED.has(a.name))
-    .map((a) => `${a.name}="${a.value}"`)
-    .sort()
-    .join(' ');
-  const children = [...el.childNodes].map(canonical).filter(Boolean).join('');
-  const tag = el.tagName.toLowerCase();
-  return `<${tag}${attrs ? ` ${attrs}` : ''}>${children}</${tag}>`;
-}
 
 function staticRoot(): Element {
   const html = indexHtml();

@@ -18,7 +18,7 @@ use drape_store::searches::Searcher;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-#[derive(Deserialize, utoipa::IntoParams)]
+#[derive(Deserialize, Default, utoipa::IntoParams)]
 pub struct ListingQuery {
     /// A category id; its sub-categories are included.
     pub category: Option<i64>,
@@ -208,38 +208,12 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, RawQuery(raw
     // query bytes is answered again without reading the filters anew.
     let as_sent = q.q.is_none().then(|| format!("?{}", raw.unwrap_or_default()));
     let shelf: Arc<Shelf> = shelf::current(&state).await?;
-    if let Some(listed) = as_sent.as_deref().and_then(|k| shelf.listings.get(k)) {
-        return answer(&state, &viewer, HeaderMap::new(), &listed).await;
-    }
-    let words = q.q.as_deref().map(read_query).transpose()?.filter(|w| !w.is_empty());
-    let (filter, sort, page) = read_filters(&q, words.is_some())?;
-    let category = match (q.category, q.category_slug.as_deref()) {
-        (Some(id), _) => Some(shelf.categories.iter().find(|c| c.id == id).ok_or_else(|| ApiError::not_found("We couldn't find that category."))?.id),
-        (None, Some(slug)) if !slug.is_empty() => {
-            Some(shelf.categories.iter().find(|c| c.slug == slug).ok_or_else(|| ApiError::not_found("We couldn't find that category."))?.id)
-        }
-        _ => None,
-    };
-    // The page is the same for every shopper until the catalog moves: worked out, and written as
-    // JSON, once per shelf.
-    let asked = format!("{category:?}|{words:?}|{filter:?}|{sort:?}|{page}");
-    let listed = match shelf.listings.get(&asked) {
-        Some(known) => known,
-        None => {
-            let list = list_page(&shelf, category, words.as_deref(), &filter, sort, page);
-            let listed = Arc::new(Listed { answer: Answer::json(&list)?, list });
-            shelf.listings.keep(asked, listed.clone());
-            listed
-        }
-    };
-    if let Some(as_sent) = as_sent {
-        shelf.listings.keep(as_sent, listed.clone());
-    }
+    let (listed, read) = listed(&shelf, as_sent, &q)?;
     let list = &listed.list;
     let mut headers = HeaderMap::new();
-    if let (Some(words), Some(search)) = (&words, &list.search) {
+    if let (Some((Some(words), filter, page)), Some(search)) = (&read, &list.search) {
         // The shopper searched (the first page, as typed): remember it for them and count it.
-        if page == 1 && filter == Filter::default() && is_meaningful(words) {
+        if *page == 1 && *filter == Filter::default() && is_meaningful(words) {
             let mut new_token = None;
             let who = searcher(&viewer, &mut new_token);
             let counted_as = search.corrected.as_deref().unwrap_or(words);
@@ -250,6 +224,58 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, RawQuery(raw
         }
     }
     answer(&state, &viewer, headers, &listed).await
+}
+
+/// How a listing's query was read: its search words, its filters and its page.
+type Read = (Option<String>, Filter, usize);
+
+/// The page a query asks for, as every guest sees it, with how the query was read (None when it was
+/// answered before under these very query bytes, `as_sent`, which are given for a page that is no
+/// search). The page is the same for every shopper until the catalog moves: worked out, and
+/// written as JSON, once per shelf.
+fn listed(shelf: &Shelf, as_sent: Option<String>, q: &ListingQuery) -> ApiResult<(Arc<Listed>, Option<Read>)> {
+    if let Some(listed) = as_sent.as_deref().and_then(|k| shelf.listings.get(k)) {
+        return Ok((listed, None));
+    }
+    let words = q.q.as_deref().map(read_query).transpose()?.filter(|w| !w.is_empty());
+    let (filter, sort, page) = read_filters(q, words.is_some())?;
+    let category = match (q.category, q.category_slug.as_deref()) {
+        (Some(id), _) => Some(shelf.categories.iter().find(|c| c.id == id).ok_or_else(|| ApiError::not_found("We couldn't find that category."))?.id),
+        (None, Some(slug)) if !slug.is_empty() => {
+            Some(shelf.categories.iter().find(|c| c.slug == slug).ok_or_else(|| ApiError::not_found("We couldn't find that category."))?.id)
+        }
+        _ => None,
+    };
+    let asked = format!("{category:?}|{words:?}|{filter:?}|{sort:?}|{page}");
+    let listed = match shelf.listings.get(&asked) {
+        Some(known) => known,
+        None => {
+            let list = list_page(shelf, category, words.as_deref(), &filter, sort, page);
+            let listed = Arc::new(Listed { answer: Answer::json(&list)?, list });
+            shelf.listings.keep(asked, listed.clone());
+            listed
+        }
+    };
+    if let Some(as_sent) = as_sent {
+        shelf.listings.keep(as_sent, listed.clone());
+    }
+    Ok((listed, Some((words, filter, page))))
+}
+
+/// The first page of a category's products (`category_slug`), or of all products, as a guest gets it
+/// from `/web/api/v1/products/?category_slug={slug}` (`?page=1` for all), which the app asks for
+/// first: what that page's HTML shows before the app runs (crate::web). None for no such category.
+pub async fn first_page(state: &AppState, category_slug: Option<&str>) -> ApiResult<Option<Arc<Listed>>> {
+    let shelf = shelf::current(state).await?;
+    let (as_sent, q) = match category_slug {
+        Some(slug) => (format!("?category_slug={slug}"), ListingQuery { category_slug: Some(slug.to_string()), ..ListingQuery::default() }),
+        None => ("?page=1".to_string(), ListingQuery { page: Some(1), ..ListingQuery::default() }),
+    };
+    match listed(&shelf, Some(as_sent), &q) {
+        Ok((listed, _)) => Ok(Some(listed)),
+        Err(e) if e.status == axum::http::StatusCode::NOT_FOUND => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// The page as every guest sees it, or, for a shopper, with their hearts.

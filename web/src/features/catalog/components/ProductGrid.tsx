@@ -27,11 +27,17 @@ export function ProductGrid({ filter, title }: { filter: ProductsFilter; title?:
 
   if (!data) {
     return (
-      <div className="grid" aria-busy="true" aria-label="Loading products">
-        {Array.from({ length: 6 }, (_, i) => (
-          <ProductCardSkeleton key={i} />
-        ))}
-      </div>
+      <>
+        {/* the count's line, kept so that the cards do not move down when it comes */}
+        <p className="grid__count" aria-hidden="true">
+          &nbsp;
+        </p>
+        <div className="grid" aria-busy="true" aria-label="Loading products">
+          {Array.from({ length: 6 }, (_, i) => (
+            <ProductCardSkeleton key={i} />
+          ))}
+        </div>
+      </>
     );
   }
 
