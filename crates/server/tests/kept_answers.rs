@@ -252,3 +252,56 @@ async fn a_cart_prices_with_the_offers_running_now_in_every_process() {
     app.clock.advance(chrono::Duration::minutes(60));
     assert!(!rungs(&b.get(&app, &cart).await.json()).contains(&"Later rung".to_string()), "and went");
 }
+
+/// Sizes for a visitor with an account or a bag are kept per kind of viewer (sees warehouse stock;
+/// came through a partner) while their bag holds none of the product: one kind's answer is never
+/// served to another, a stock change is in the next answer of each, and a bag that holds some gets
+/// its own count.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sizes_kept_for_each_kind_of_viewer_are_never_mixed_or_stale() {
+    let app = shop().await;
+    let other = app.second_process().await;
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock >= 10).unwrap();
+    let page = format!("/web/api/v1/product/{SLUG}/sizes/s/");
+    let mut shopper = Browser::new();
+    shopper.login(&app, "9123470803").await;
+    let mut admin = Browser::new();
+    admin.login(&app, drape_store::seed::DEMO_ADMIN_MOBILE).await;
+    let mut partner = Browser::new();
+    let who = partner.login(&app, "9123470804").await;
+    app.db.store.set_affiliate(who["user"]["id"].as_i64().unwrap(), true).await.unwrap();
+    let urgent = |j: &Value| j["result"]["urgency_message_product"] != json!({});
+    let ws = |j: &Value| j["result"]["size"].as_array().unwrap().iter().find(|s| s["value"] == size.value.as_str()).unwrap()["ws_stock"].clone();
+    let qty = |j: &Value| j["result"]["list_qty"][&size.value].as_i64().unwrap();
+    // Set low enough that urgency shows (spec 001 §6), in the order that would leak if mixed.
+    let operator = drape_store::Store::open(app.db.url()).await.unwrap();
+    let set_stock = |n: i64| {
+        let (operator, sku) = (operator.clone(), size.sku.clone());
+        let clock = app.clock.clone();
+        async move { admin::run(AdminTask::Stock(admin::stock::Args { sku, set: n }), &operator, &*clock).await.unwrap() }
+    };
+    for (n, a) in [(3, &app), (2, &other)] {
+        set_stock(n).await;
+        for _ in 0..2 {
+            let seen_by_partner = partner.get(a, &page).await.json();
+            let seen_by_admin = admin.get(a, &page).await.json();
+            let seen_by_shopper = shopper.get(a, &page).await.json();
+            let seen_by_guest = Browser::new().get(a, &page).await.json();
+            assert!(!urgent(&seen_by_partner) && urgent(&seen_by_admin) && urgent(&seen_by_shopper) && urgent(&seen_by_guest), "{}", a.engine());
+            assert_eq!(ws(&seen_by_admin), json!(format!("{n} WS")), "{}", a.engine());
+            assert_eq!((ws(&seen_by_shopper), ws(&seen_by_partner), ws(&seen_by_guest)), (Value::Null, Value::Null, Value::Null));
+            for j in [&seen_by_partner, &seen_by_admin, &seen_by_shopper, &seen_by_guest] {
+                assert_eq!((qty(j), j["result"]["cart_pieces"].as_i64()), (n.min(p.max_cart_items), Some(0)), "{}", a.engine());
+            }
+        }
+    }
+    // The shopper puts 2 in their bag: their answer says so; the others' do not.
+    let added = shopper.post(&app, "/api/v3/cart-items/", json!({"product": p.id, "quantity": 2, "size": size.value})).await;
+    assert_eq!(added.status, 200, "{}", added.text);
+    for a in [&app, &other] {
+        assert_eq!(shopper.get(a, &page).await.json()["result"]["cart_pieces"], 2);
+        assert_eq!(admin.get(a, &page).await.json()["result"]["cart_pieces"], 0);
+        assert_eq!(Browser::new().get(a, &page).await.json()["result"]["cart_pieces"], 0);
+    }
+}

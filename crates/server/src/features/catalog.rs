@@ -719,9 +719,8 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
     let kept = kept::current(&state).await?;
     // A visitor with neither an account nor a bag gets what every such visitor gets: kept.
     let everyones = viewer.user.is_none() && viewer.guest_token.is_none();
-    let key = format!("sizes/{slug}");
     if everyones {
-        if let Some(answer) = kept.get(&key) {
+        if let Some(answer) = kept.get(&sizes_key(&slug, false, false)) {
             return Ok(answer.into_response());
         }
     }
@@ -735,6 +734,13 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
     // Came through a partner (spec 001 §6 affiliate-registered): an account marked so (`drape admin
     // affiliate --shopper`), or a bag that keeps a partner's code (arrived with or applied it).
     let partner = viewer.is_affiliate() || !partner_code.is_empty();
+    // What else the answer says depends only on whether the viewer sees warehouse stock and whether
+    // they came through a partner: with none of this product in their bag, it is the same for every
+    // such viewer, so it is kept per product and kind of viewer (issue 14's logged-in sizes).
+    let key = (cart_pieces == 0).then(|| sizes_key(&slug, viewer.is_privileged(), partner));
+    if let Some(answer) = key.as_deref().and_then(|k| kept.get(k)) {
+        return Ok(answer.into_response());
+    }
     let items: Vec<(i64, SizeItem)> = all.iter().map(|s| (s.part, size_item(s, p, &viewer, partner))).collect();
     let mut list_qty = BTreeMap::new();
     let mut urgency = BTreeMap::new();
@@ -777,12 +783,20 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
             max_cart_items: p.max_cart_items,
         },
     };
-    if !everyones {
-        return Ok(Json(out).into_response());
-    }
+    let Some(key) = key else { return Ok(Json(out).into_response()) };
     let answer = Answer::json(&out)?;
     kept.keep(key, p.id, &answer);
     Ok(answer.into_response())
+}
+
+/// Where a product's size list is kept for viewers with none of it in their bag: one per kind of
+/// viewer (sees warehouse stock; came through a partner, so sees no urgency). A guest's is the
+/// plain one.
+fn sizes_key(slug: &str, privileged: bool, partner: bool) -> String {
+    match (privileged, partner) {
+        (false, false) => format!("sizes/{slug}"),
+        _ => format!("sizes/{slug}/{}{}", if privileged { "ws" } else { "" }, if partner { "partner" } else { "" }),
+    }
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
