@@ -97,7 +97,7 @@ load() { # url, script (or /dev/null), more wrk arguments → "requests/s p99_ms
 }
 met() { if awk "BEGIN { exit !($1) }"; then echo met; else echo "NOT met"; fi; }
 
-# BENCH_ONLY=catalog,cart,orders,history,search,bundle,lighthouse runs only those parts.
+# BENCH_ONLY=catalog,cart,orders,history,search,large,bundle,lighthouse runs only those parts.
 want() { [ -z "${BENCH_ONLY:-}" ] || [[ ",$BENCH_ONLY," == *",$1,"* ]]; }
 
 if want catalog; then
@@ -177,6 +177,54 @@ if want search; then
 # Search suggestions and a filtered listing on a catalog of 20,000 products (budgets: p99 20 and 30 ms).
 cargo build -q --release --example search_bench -p drape-server
 ./target/release/examples/search_bench "sqlite://$work/search.db?mode=rwc" 20000 5000
+echo
+fi
+
+if want large; then
+# The catalog at 50,000 products (issue 14): how long until a listing answers after start (the shelf
+# of every product is built then), the p99 of product, listing, filtered listing and search
+# suggestion answers over many different pages (goal: the 2,000-product catalog's p99 ≤ 10 ms), and
+# the server's resident memory after that load (goal: under 300 MB).
+LARGE=${BENCH_LARGE_PRODUCTS:-50000}
+large_port=$((PORT + 2))
+ql() { sqlite3 "$work/large.db" "$1"; }
+DATABASE_URL="sqlite://$work/large.db" DRAPE_REFERENCE_DIR=reference/node_modules RUST_LOG=warn "$BIN" seed --products "$LARGE" >/dev/null
+first_category=$(ql "SELECT id FROM categories WHERE parent_id IS NULL ORDER BY position, id LIMIT 1")
+began=$(date +%s%N)
+DRAPE_DEMO=1 DRAPE_LISTEN=127.0.0.1:$large_port DATABASE_URL="sqlite://$work/large.db" RUST_LOG=warn "$BIN" serve >"$work/large.log" 2>&1 &
+large=$!
+trap 'kill $server $large 2>/dev/null || true; wait $server $large 2>/dev/null || true; [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 1 600); do curl -sf "http://127.0.0.1:$large_port/web/api/v1/products/?category=$first_category" >/dev/null && break; sleep 0.02; done
+startup=$(awk "BEGIN { printf \"%.2f\", ($(date +%s%N) - $began) / 1e9 }")
+every=$((LARGE / PAGES))
+: >"$work/large-product.paths"; : >"$work/large-listing.paths"; : >"$work/large-filtered.paths"; : >"$work/large-suggest.paths"
+ql "SELECT '/web/api/v1/product-mobile/' || slug || '/' FROM products WHERE active = 1 AND id % $every = 0 LIMIT $PAGES" >"$work/large-product.paths"
+for cat in $(ql "SELECT id FROM categories ORDER BY id"); do
+  for sort in popularity newest price_asc price_desc discount; do
+    for page in 1 2 3 10; do echo "/web/api/v1/products/?category=$cat&sort=$sort&page=$page" >>"$work/large-listing.paths"; done
+  done
+  for size in 32B 34B 36C M L; do
+    for price in 0-799 800-1499 1500-; do echo "/web/api/v1/products/?category=$cat&size=$size&price=$price&in_stock=1" >>"$work/large-filtered.paths"; done
+  done
+done
+for word in br bra brie pad padd lace night nightw pant panti cotton shape shapew slip sport silk; do
+  echo "/web/api/v1/drape-search/?q=$word" >>"$work/large-suggest.paths"
+done
+echo "The catalog at $LARGE products ($PAGES different pages per row, $CONNECTIONS connections, $DURATION s each)"
+printf '%-34s %10s %9s   %s\n' "answer" "r/s" "p99 ms" "goal: p99 <= 10 ms"
+for kind in product listing filtered suggest; do
+  # each page asked once first, as the 2,000-product rows' pages are (for nginx's copies)
+  while read -r path; do curl -sf "http://127.0.0.1:$large_port$path" >/dev/null || { echo "bench: $path did not answer 200" >&2; exit 1; }; done <"$work/large-$kind.paths"
+  { echo "local paths = {"; sed 's/.*/  "&",/' "$work/large-$kind.paths"; echo "}"
+    echo "local i = 0"
+    echo 'request = function() i = i % #paths + 1; return wrk.format("GET", paths[i]) end'; } >"$work/large-$kind.lua"
+  read -r rps p99 <<<"$(load "http://127.0.0.1:$large_port" "$work/large-$kind.lua")"
+  printf '%-34s %10s %9s   %s\n' "$kind ($(wc -l <"$work/large-$kind.paths") pages)" "$rps" "$p99" "$(met "$p99 <= 10")"
+done
+rss=$(awk '/VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$large/status")
+printf '%-34s %10s   %s\n' "start-up until a listing answers" "${startup} s" "under 2 s: $(met "$startup < 2")"
+printf '%-34s %10s   %s\n' "resident memory after the load" "${rss} MB" "under 300 MB: $(met "$rss < 300")"
+kill $large 2>/dev/null || true
 echo
 fi
 

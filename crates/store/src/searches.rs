@@ -38,6 +38,49 @@ pub struct ListedSize {
     pub in_stock: i64,
 }
 
+const READ_PRODUCTS: &str = "SELECT id, slug, name, sku, parent_sku, color_name, rgbcode, category_id, price, old_price, sold_count, created_at, combo \
+     FROM products WHERE active = 1 ORDER BY id";
+const READ_FILINGS: &str = "SELECT pc.product_id, pc.category_id FROM product_categories pc JOIN products p ON p.id = pc.product_id WHERE p.active = 1";
+const READ_SIZES: &str = "SELECT s.product_id, s.part, s.value, CASE WHEN s.stock > 0 THEN 1 ELSE 0 END AS in_stock \
+     FROM sizes s JOIN products p ON p.id = s.product_id WHERE p.active = 1 ORDER BY s.product_id, s.part, s.position";
+const READ_RATINGS: &str = "SELECT product_id, COUNT(*), CAST(SUM(stars) AS BIGINT) FROM ratings WHERE is_public = 1 GROUP BY product_id";
+
+/// `Store::catalog_facts` on a SQLite connection of its own: the version first, then the rest in one
+/// read transaction.
+fn catalog_facts_in_place(conn: &rusqlite::Connection) -> rusqlite::Result<CatalogFacts> {
+    let tx = conn.unchecked_transaction()?;
+    let version = tx.query_row("SELECT version FROM catalog_version WHERE id = 1", [], |r| r.get(0))?;
+    let products = tx
+        .prepare(READ_PRODUCTS)?
+        .query_map([], |r| {
+            Ok(ListedProduct {
+                id: r.get(0)?,
+                slug: r.get(1)?,
+                name: r.get(2)?,
+                sku: r.get(3)?,
+                parent_sku: r.get(4)?,
+                color_name: r.get(5)?,
+                rgbcode: r.get(6)?,
+                category_id: r.get(7)?,
+                price: r.get(8)?,
+                old_price: r.get(9)?,
+                sold_count: r.get(10)?,
+                created_at: r.get(11)?,
+                combo: r.get(12)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let filings = tx.prepare(READ_FILINGS)?.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<Vec<_>>>()?;
+    let sizes = tx
+        .prepare(READ_SIZES)?
+        .query_map([], |r| Ok(ListedSize { product_id: r.get(0)?, part: r.get(1)?, value: r.get(2)?, in_stock: r.get(3)? }))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let ratings =
+        tx.prepare(READ_RATINGS)?.query_map([], |r| Ok((r.get::<_, i64>(0)?, (r.get(1)?, r.get(2)?))))?.collect::<rusqlite::Result<HashMap<_, _>>>()?;
+    tx.commit()?;
+    Ok(CatalogFacts { version, products, filings, sizes, ratings })
+}
+
 /// Everything listings and search need, read at one catalog version.
 #[derive(Debug, Clone, Default)]
 pub struct CatalogFacts {
@@ -81,28 +124,17 @@ impl Store {
     /// The listing facts of every active product. The version is read first: a change made while
     /// reading leaves a newer version behind, so the next check reads again.
     pub async fn catalog_facts(&self) -> Result<CatalogFacts> {
+        if let Some(reader) = self.bulk_reader.clone() {
+            // In place on SQLite (db.rs, `bulk_reader`): the same statements, a tenth of the time.
+            return tokio::task::spawn_blocking(move || reader.read(catalog_facts_in_place))
+                .await
+                .map_err(|e| crate::StoreError::Io(format!("reading the catalog: {e}")))?;
+        }
         let version = self.catalog_version().await?;
-        let products = sqlx::query_as::<_, ListedProduct>(
-            "SELECT id, slug, name, sku, parent_sku, color_name, rgbcode, category_id, price, old_price, sold_count, created_at, combo \
-             FROM products WHERE active = 1 ORDER BY id",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        let filings = sqlx::query_as::<_, (i64, i64)>(
-            "SELECT pc.product_id, pc.category_id FROM product_categories pc JOIN products p ON p.id = pc.product_id WHERE p.active = 1",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        let sizes = sqlx::query_as::<_, ListedSize>(
-            "SELECT s.product_id, s.part, s.value, CASE WHEN s.stock > 0 THEN 1 ELSE 0 END AS in_stock \
-             FROM sizes s JOIN products p ON p.id = s.product_id WHERE p.active = 1 ORDER BY s.product_id, s.part, s.position",
-        )
-        .fetch_all(&self.pool)
-        .await?;
-        let ratings: Vec<(i64, i64, i64)> =
-            sqlx::query_as("SELECT product_id, COUNT(*), CAST(SUM(stars) AS BIGINT) FROM ratings WHERE is_public = 1 GROUP BY product_id")
-                .fetch_all(&self.pool)
-                .await?;
+        let products = sqlx::query_as::<_, ListedProduct>(READ_PRODUCTS).fetch_all(&self.pool).await?;
+        let filings = sqlx::query_as::<_, (i64, i64)>(READ_FILINGS).fetch_all(&self.pool).await?;
+        let sizes = sqlx::query_as::<_, ListedSize>(READ_SIZES).fetch_all(&self.pool).await?;
+        let ratings: Vec<(i64, i64, i64)> = sqlx::query_as(READ_RATINGS).fetch_all(&self.pool).await?;
         Ok(CatalogFacts { version, products, filings, sizes, ratings: ratings.into_iter().map(|(id, n, sum)| (id, (n, sum))).collect() })
     }
 
@@ -238,5 +270,30 @@ fn bind_owner_q<'q>(
     match who {
         Searcher::Shopper(id) => q.bind(id),
         Searcher::Guest(token) => q.bind(hash_secret(token)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    #[tokio::test]
+    async fn the_catalog_read_in_place_is_the_catalog_read_through_sqlx() {
+        let db = crate::testing::TestDb::sqlite().await;
+        db.store.seed_demo(chrono::Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()).await.unwrap();
+        assert!(db.store.bulk_reader.is_some(), "a SQLite file reads in place");
+        let in_place = db.store.catalog_facts().await.unwrap();
+        let mut through_sqlx = db.store.clone();
+        through_sqlx.bulk_reader = None;
+        let read = through_sqlx.catalog_facts().await.unwrap();
+        assert!(!in_place.products.is_empty() && !in_place.filings.is_empty() && !in_place.sizes.is_empty() && !in_place.ratings.is_empty());
+        let listed = |f: &super::CatalogFacts| format!("{:?}", (f.version, &f.products, &f.filings, &f.sizes));
+        assert_eq!(listed(&in_place), listed(&read));
+        let ratings = |f: &super::CatalogFacts| {
+            let mut r: Vec<_> = f.ratings.iter().map(|(k, v)| (*k, *v)).collect();
+            r.sort();
+            r
+        };
+        assert_eq!(ratings(&in_place), ratings(&read));
     }
 }

@@ -229,14 +229,17 @@ pub async fn current(state: &AppState) -> ApiResult<Arc<Shelf>> {
     if let Some(shelf) = state.shelves.fresh(version) {
         return Ok(shelf);
     }
+    let began = Instant::now();
     let facts = state.store.catalog_facts().await?;
     let categories = state.store.categories().await?;
+    let read = began.elapsed();
     let built = tokio::task::spawn_blocking(move || Shelf::build(facts, categories)).await;
     let shelf = match built {
         Ok(Ok(shelf)) => Arc::new(shelf),
         Ok(Err(e)) => return Err(internal(&e.to_string())),
         Err(e) => return Err(internal(&e.to_string())),
     };
+    tracing::info!(version, read_ms = read.as_millis() as u64, built_ms = (began.elapsed() - read).as_millis() as u64, "shelf built");
     *state.shelves.current.write().unwrap_or_else(|e| e.into_inner()) = Some(shelf.clone());
     Ok(shelf)
 }
