@@ -115,18 +115,15 @@ fn product_page_slug(path: &str) -> Option<&str> {
 /// for the preloaded data (web/src/app/first-data.ts) and draws the same image in the same place (an
 /// offer timer's banner goes under the gallery, so it moves nothing).
 async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> Response {
-    let html = match tokio::fs::read_to_string(index).await {
-        Ok(html) => html,
-        Err(_) => return ApiError::internal().into_response(),
-    };
+    let Some(html) = index_html(index).await else { return ApiError::internal().into_response() };
     // A page whose product cannot be looked up now is still the app, without the preloads.
     let Ok(Some(opening)) = crate::features::catalog::page_opening(state, slug).await else { return html_page(html) };
     let quality = state.config.image_quality;
     let image = opening.image.filter(|src| src.starts_with("/media/products/") && !src.contains(['?', '#']));
-    let srcset = |src: &str| GALLERY_WIDTHS.iter().map(|w| format!("{src}?w={w}&q={quality} {w}w")).collect::<Vec<_>>().join(", ");
+    let gallery_set = |src: &str| srcset(src, quality, &GALLERY_WIDTHS);
     let preloads = maud::html! {
         @if let Some(src) = &image {
-            link rel="preload" as="image" href=(format!("{src}?w=720&q={quality}")) imagesrcset=(srcset(src)) imagesizes=(GALLERY_SIZES) fetchpriority="high";
+            link rel="preload" as="image" href=(format!("{src}?w=720&q={quality}")) imagesrcset=(gallery_set(src)) imagesizes=(GALLERY_SIZES) fetchpriority="high";
         }
         link rel="preload" as="fetch" href=(format!("/web/api/v1/product-mobile/{slug}/")) crossorigin="anonymous";
         link rel="preload" as="fetch" href=(format!("/web/api/v1/product/{slug}/timer/s/")) crossorigin="anonymous";
@@ -138,7 +135,7 @@ async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> 
         maud::html! {
             div.pdp aria-busy="true" aria-label="Loading product" data-testid="product-first-paint" {
                 div.pdp__media { div.gallery { div.gallery__viewport { div.gallery__track { div.gallery__slide {
-                    img src=(format!("{src}?w=720&q={quality}")) srcset=(srcset(src)) sizes=(GALLERY_SIZES) alt=(opening.name) width="600" height="800" fetchpriority="high";
+                    img src=(format!("{src}?w=720&q={quality}")) srcset=(gallery_set(src)) sizes=(GALLERY_SIZES) alt=(opening.name) width="600" height="800" fetchpriority="high";
                 } } } } }
                 div.pdp__main {
                     div class="skeleton skeleton--title" {}
@@ -193,10 +190,7 @@ const FIRST_CARD_IMAGES: usize = 4;
 /// (issue 14's largest paint on home and listings). The app's first render waits for the products
 /// (web/src/app/first-data.ts) and draws the same images in the same places.
 async fn listing_page(state: &AppState, index: &std::path::Path, data: &str, loading: &str, listed: &Listed) -> Response {
-    let html = match tokio::fs::read_to_string(index).await {
-        Ok(html) => html,
-        Err(_) => return ApiError::internal().into_response(),
-    };
+    let Some(html) = index_html(index).await else { return ApiError::internal().into_response() };
     let quality = state.config.image_quality;
     let mut page = loading.to_string();
     const EMPTY_MEDIA: &str = r#"<div class="card__media skeleton"></div>"#;
@@ -204,10 +198,9 @@ async fn listing_page(state: &AppState, index: &std::path::Path, data: &str, loa
     for product in images.take(FIRST_CARD_IMAGES) {
         let Some(at) = page.find(EMPTY_MEDIA) else { break };
         let src = &product.img;
-        let srcset = CARD_WIDTHS.iter().map(|w| format!("{src}?w={w}&q={quality} {w}w")).collect::<Vec<_>>().join(", ");
         let media = maud::html! {
             div.card__media {
-                img src=(format!("{src}?w=360&q={quality}")) srcset=(srcset) sizes=(CARD_SIZES) alt=(product.name) width="300" height="400" decoding="async";
+                img src=(format!("{src}?w=360&q={quality}")) srcset=(srcset(src, quality, &CARD_WIDTHS)) sizes=(CARD_SIZES) alt=(product.name) width="300" height="400" decoding="async";
             }
         };
         page.replace_range(at..at + EMPTY_MEDIA.len(), &media.into_string());
@@ -226,10 +219,7 @@ const CART_EMPTY: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../.
 /// as it is: their cart is the app's to draw.
 async fn cart_page(state: &AppState, index: &std::path::Path, parts: &mut axum::http::request::Parts) -> Response {
     use axum::extract::FromRequestParts;
-    let html = match tokio::fs::read_to_string(index).await {
-        Ok(html) => html,
-        Err(_) => return ApiError::internal().into_response(),
-    };
+    let Some(html) = index_html(index).await else { return ApiError::internal().into_response() };
     let no_cart = match crate::security::Viewer::from_request_parts(parts, state).await {
         Ok(viewer) if viewer.user.is_none() => match viewer.cart_owner() {
             None => true,
@@ -241,6 +231,17 @@ async fn cart_page(state: &AppState, index: &std::path::Path, parts: &mut axum::
     // The page depends on the visitor's cookies.
     res.headers_mut().insert(header::VARY, HeaderValue::from_static("cookie"));
     res
+}
+
+/// The app's index.html (None when it cannot be read: the caller answers 500).
+async fn index_html(index: &std::path::Path) -> Option<String> {
+    tokio::fs::read_to_string(index).await.ok()
+}
+
+/// A product image offered at each of `widths` for an `<img srcset>`, as the app's `imageSrcSet`
+/// writes it (web/src/shared/lib/images.ts).
+fn srcset(src: &str, quality: u32, widths: &[u32]) -> String {
+    widths.iter().map(|w| format!("{src}?w={w}&q={quality} {w}w")).collect::<Vec<_>>().join(", ")
 }
 
 /// A preload of JSON the app fetches first, matching its request (same URL, same-origin credentials),
