@@ -205,6 +205,22 @@ export async function newPhonePage(browser, baseURL) {
   return { context, page, problems, csp };
 }
 
+/**
+ * A phone's page with JavaScript off: the HTML the server answers, alone (issue 14's first paint). A
+ * plain context, since newPhonePage's own checks run script in the page.
+ */
+export async function newHtmlOnlyPage(browser, baseURL) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: VIEWPORT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    javaScriptEnabled: false,
+  });
+  return { context, page: await context.newPage() };
+}
+
 /** Throws when the page's Content-Security-Policy refused anything (see newPhonePage). */
 export function assertNoCspViolations(csp) {
   if (csp.length > 0) {

@@ -7,11 +7,11 @@ import {
   answerLate,
   launchBrowser,
   layoutShifts,
+  newHtmlOnlyPage,
   newPhonePage,
   otpFromOutbox,
   screenshot,
   startServer,
-  VIEWPORT,
   watchLayoutShifts,
 } from './harness.mjs';
 
@@ -359,16 +359,7 @@ describe('product page', () => {
     const slug = 'everyday-padded-t-shirt-bra-black';
     const box = (page) => page.locator('.gallery__slide img').first().boundingBox();
     // Before any script: the HTML alone (the server's web.rs), with the product's data preloaded.
-    // (a plain context: newPhonePage's own checks run script in the page)
-    const context0 = await browser.newContext({
-      baseURL: server.baseURL,
-      viewport: VIEWPORT,
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      javaScriptEnabled: false,
-    });
-    const html = { context: context0, page: await context0.newPage() };
+    const html = await newHtmlOnlyPage(browser, server.baseURL);
     let before;
     let chosen;
     try {

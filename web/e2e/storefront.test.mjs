@@ -1,7 +1,17 @@
 // Home, product and not-found pages against the real server (demo catalog), at 390×844.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { answerLate, launchBrowser, layoutShifts, newPhonePage, screenshot, startServer, VIEWPORT, watchLayoutShifts } from './harness.mjs';
+import {
+  answerLate,
+  launchBrowser,
+  layoutShifts,
+  newHtmlOnlyPage,
+  newPhonePage,
+  screenshot,
+  startServer,
+  VIEWPORT,
+  watchLayoutShifts,
+} from './harness.mjs';
 
 describe('storefront', () => {
   let server;
@@ -193,19 +203,11 @@ describe('storefront', () => {
       { path: '/view-cart/', first: '.empty-panel', data: '/get/view-cart-info/', shot: 'cart-before-script.png' },
     ];
     for (const p of pages) {
-      // 1. The HTML alone (a plain context: newPhonePage's own checks run script in the page).
-      const context0 = await browser.newContext({
-        baseURL: server.baseURL,
-        viewport: VIEWPORT,
-        deviceScaleFactor: 2,
-        isMobile: true,
-        hasTouch: true,
-        javaScriptEnabled: false,
-      });
+      // 1. The HTML alone.
+      const { context: context0, page: html } = await newHtmlOnlyPage(browser, server.baseURL);
       let before;
       let chosen;
       try {
-        const html = await context0.newPage();
         await html.goto(p.path);
         const first = html.locator(p.first).first();
         await first.waitFor();

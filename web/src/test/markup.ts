@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 /**
  * Markup the server writes into a page before the app runs (index.html's frame, web/first-paint/),
  * compared with what the app renders in its place: React replaces it on its first render, so the two
@@ -31,4 +35,9 @@ export function fragmentRoot(html: string): Element {
   const root = doc.body.firstElementChild;
   if (!root) throw new Error('the fragment has no element');
   return root;
+}
+
+/** `web/first-paint/{name}`'s markup, as the server includes it (a path, not a URL: under jsdom, `URL` is the page's own). */
+export function firstPaint(name: string): Element {
+  return fragmentRoot(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../first-paint', name), 'utf8'));
 }

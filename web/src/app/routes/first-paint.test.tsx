@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HomeRoute } from './home';
 import { CategoryListingRoute } from './listing';
 import { renderWithProviders, serve } from '@/test/fake-api';
-import { canonical, fragmentRoot } from '@/test/markup';
+import { canonical, firstPaint } from '@/test/markup';
 
 /*
  * The server answers home and a category's page with the page the app draws while its products load
@@ -16,10 +13,6 @@ import { canonical, fragmentRoot } from '@/test/markup';
  * (issue 14). The app's first render replaces it: the two must be the same markup (the server adds
  * only the images).
  */
-// (a path, not a URL: under jsdom, `URL` is the page's own)
-const copy = (name: string) =>
-  fragmentRoot(readFileSync(join(dirname(fileURLToPath(import.meta.url)), `../../../first-paint/${name}`), 'utf8'));
-
 describe("the server's loading pages (web/first-paint/)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -31,7 +24,7 @@ describe("the server's loading pages (web/first-paint/)", () => {
       </Routes>,
       { route: '/' },
     );
-    const page = copy('home.html');
+    const page = firstPaint('home.html');
     expect(canonical(page)).toBe(canonical(container.querySelector('.home')!));
     expect(page.querySelectorAll('.card__media.skeleton')).toHaveLength(6);
   });
@@ -39,14 +32,14 @@ describe("the server's loading pages (web/first-paint/)", () => {
   it("listing.html is a category's page while its menu and products load, markup for markup", () => {
     serve({});
     const { container } = renderWithProviders(<CategoryListingRoute slug="bras" />, { route: '/bras/' });
-    const page = copy('listing.html');
+    const page = firstPaint('listing.html');
     expect(canonical(page)).toBe(canonical(container.querySelector('.listing')!));
     expect(page.querySelectorAll('.card__media.skeleton')).toHaveLength(6);
   });
 
   it('have no inline style or script, which the Content-Security-Policy would refuse', () => {
     for (const name of ['home.html', 'listing.html']) {
-      expect(copy(name).querySelectorAll('style, [style], script').length, name).toBe(0);
+      expect(firstPaint(name).querySelectorAll('style, [style], script').length, name).toBe(0);
     }
   });
 });

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithProviders, serve } from '@/test/fake-api';
 import { meFixture } from '@/test/fixtures';
-import { canonical, fragmentRoot } from '@/test/markup';
+import { canonical, firstPaint } from '@/test/markup';
 import { CartPage } from './components/CartPage';
 
 /*
@@ -15,8 +12,6 @@ import { CartPage } from './components/CartPage';
  * paint does not wait for the script (issue 14). The app's first render draws its own panel in its
  * place: the two must be the same markup.
  */
-// (a path, not a URL: under jsdom, `URL` is the page's own)
-const FILE = join(dirname(fileURLToPath(import.meta.url)), '../../../first-paint/cart-empty.html');
 
 describe("the server's empty cart (web/first-paint/cart-empty.html)", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -30,7 +25,7 @@ describe("the server's empty cart (web/first-paint/cart-empty.html)", () => {
     await screen.findByTestId('cart-empty');
     const rendered = container.querySelector('.cart-page');
     expect(rendered).not.toBeNull();
-    const copy = fragmentRoot(readFileSync(FILE, 'utf8'));
+    const copy = firstPaint('cart-empty.html');
     expect(canonical(copy)).toBe(canonical(rendered!));
     // and it says what the app says
     expect(copy.textContent).toContain('Your cart is empty');
@@ -38,7 +33,7 @@ describe("the server's empty cart (web/first-paint/cart-empty.html)", () => {
   });
 
   it('has no inline style or script, which the Content-Security-Policy would refuse', () => {
-    const copy = fragmentRoot(readFileSync(FILE, 'utf8'));
+    const copy = firstPaint('cart-empty.html');
     expect(copy.querySelectorAll('style, [style], script').length).toBe(0);
   });
 });
