@@ -35,6 +35,12 @@ base="http://127.0.0.1:$PORT"
 # many listings (categories × sorts × pages). nginx gets each answer's bytes as a file.
 static="$work/static"
 q() { sqlite3 "$work/bench.db" "$1"; }
+# A wrk script asking for the paths in a file (one per line) in turn.
+rotation() {
+  echo "local paths = {"; sed 's/.*/  "&",/' "$1"; echo "}"
+  echo "local i = 0"
+  echo 'request = function() i = i % #paths + 1; return wrk.format("GET", paths[i]) end'
+}
 : >"$work/product.paths"; : >"$work/sizes.paths"; : >"$work/stock.paths"; : >"$work/listing.paths"
 while IFS='|' read -r id slug size; do
   echo "/web/api/v1/product-mobile/$slug/" >>"$work/product.paths"
@@ -57,9 +63,7 @@ for kind in product sizes stock listing; do
     mkdir -p "$(dirname "$file")"
     curl -sf "$base$path" -o "$file" || { echo "bench: $path did not answer 200" >&2; exit 1; }
   done <"$work/$kind.paths"
-  { echo "local paths = {"; sed 's/.*/  "&",/' "$work/$kind.paths"; echo "}"
-    echo "local i = 0"
-    echo 'request = function() i = i % #paths + 1; return wrk.format("GET", paths[i]) end'; } >"$work/$kind.lua"
+  rotation "$work/$kind.paths" >"$work/$kind.lua"
 done
 chmod -R a+rX "$static"
 cat >"$work/nginx.conf" <<NGINX
@@ -215,9 +219,7 @@ printf '%-34s %10s %9s   %s\n' "answer" "r/s" "p99 ms" "goal: p99 <= 10 ms"
 for kind in product listing filtered suggest; do
   # each page asked once first, as the 2,000-product rows' pages are (for nginx's copies)
   while read -r path; do curl -sf "http://127.0.0.1:$large_port$path" >/dev/null || { echo "bench: $path did not answer 200" >&2; exit 1; }; done <"$work/large-$kind.paths"
-  { echo "local paths = {"; sed 's/.*/  "&",/' "$work/large-$kind.paths"; echo "}"
-    echo "local i = 0"
-    echo 'request = function() i = i % #paths + 1; return wrk.format("GET", paths[i]) end'; } >"$work/large-$kind.lua"
+  rotation "$work/large-$kind.paths" >"$work/large-$kind.lua"
   read -r rps p99 <<<"$(load "http://127.0.0.1:$large_port" "$work/large-$kind.lua")"
   printf '%-34s %10s %9s   %s\n' "$kind ($(wc -l <"$work/large-$kind.paths") pages)" "$rps" "$p99" "$(met "$p99 <= 10")"
 done
