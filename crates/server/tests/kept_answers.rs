@@ -208,6 +208,44 @@ async fn a_cart_is_priced_from_the_products_as_they_are_now_in_every_process() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cart_shows_its_gifts_as_they_are_now_in_every_process() {
+    // The gift offers' product cards are kept with the products' facts: a gift product's price,
+    // stock and public ratings changed in the database are in the next cart answer of both processes.
+    let app = shop().await;
+    let other = app.second_process().await;
+    let (mut b, _) = shopper_with_cart(&app, "9123470802", "400050", 1).await;
+    let cart = format!("/api/v4/carts-new/{}", b.get(&app, "/get/view-cart-info/").await.json()["cart_id"].as_i64().unwrap());
+    let gift_card = |c: &Value, offer: i64| -> Value {
+        c["cart_paid_gift_details"].as_array().unwrap().iter().find(|g| g["id"] == offer).expect("the gift offer")["product"].clone()
+    };
+    let first = b.get(&app, &cart).await.json();
+    let gift = first["cart_paid_gift_details"][0].clone();
+    let (offer, product_id) = (gift["id"].as_i64().unwrap(), gift["product"]["id"].as_i64().unwrap());
+    let before = gift_card(&first, offer);
+    assert_eq!(before["is_soldout"], false, "{before}");
+    for a in [&app, &other] {
+        assert_eq!(gift_card(&b.get(a, &cart).await.json(), offer), before, "asked again: the same card");
+    }
+    let pool = app.db.any_pool().clone();
+    sqlx::query("UPDATE products SET price = 12300 WHERE id = $1").bind(product_id).execute(&pool).await.unwrap();
+    sqlx::query("INSERT INTO ratings (product_id, user_id, stars, is_public, order_ref, created_at) VALUES ($1, $2, 5, 1, 'kept-gift', 0)")
+        .bind(product_id)
+        .bind(b_user(&app, "9123470802").await)
+        .execute(&pool)
+        .await
+        .unwrap();
+    for a in [&app, &other] {
+        let card = gift_card(&b.get(a, &cart).await.json(), offer);
+        assert_eq!(card["rounded_up_unit_price"], 12300, "a new price: {card}");
+        assert_eq!(card["total_ratings_count"].as_i64(), Some(before["total_ratings_count"].as_i64().unwrap() + 1), "a new rating: {card}");
+    }
+    sqlx::query("UPDATE sizes SET stock = 0 WHERE product_id = $1").bind(product_id).execute(&pool).await.unwrap();
+    for a in [&app, &other] {
+        assert_eq!(gift_card(&b.get(a, &cart).await.json(), offer)["is_soldout"], true, "sold out");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cart_prices_with_the_offers_running_now_in_every_process() {
     // Carts keep the offer calendar; an operator's command (its own connection) adding or ending an
     // upgrade rung is in the next cart answer of both processes, and so is a rung whose time comes.

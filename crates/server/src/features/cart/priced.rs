@@ -194,7 +194,6 @@ pub async fn build_cart_with(state: &AppState, viewer: &Viewer, owner: CartOwner
 /// Prices a cart already read, once, and shapes the answer.
 pub async fn price_and_shape(state: &AppState, viewer: &Viewer, row: &CartRow, inputs: CartInputs) -> ApiResult<CartOut> {
     let CartInputs { items, lines: engine_lines, offers, gift_rows, taken, .. } = inputs;
-    let store = &state.store;
     let now = state.now();
     let (choices, affiliate_name) = choices_of(state, viewer, row, &taken).await?;
     let settings = ShopSettings::default();
@@ -216,8 +215,8 @@ pub async fn price_and_shape(state: &AppState, viewer: &Viewer, row: &CartRow, i
             selected: row.upgrade_option_id == Some(o.id),
         })
         .collect();
-    let gift_products = store.products_by_ids(&gift_rows.iter().map(|g| g.product_id).collect::<Vec<_>>()).await?;
-    let gift_cards = catalog::cards(state, &gift_products).await?;
+    let kept = crate::kept::current(state).await?;
+    let gift_cards = catalog::cards_kept(state, &kept, &gift_rows.iter().map(|g| g.product_id).collect::<Vec<_>>()).await?;
     let gifts: Vec<GiftOut> = gift_rows
         .iter()
         .filter_map(|g| {
