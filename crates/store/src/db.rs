@@ -64,8 +64,9 @@ pub struct Store {
     writer: Option<std::sync::Arc<tokio::sync::Mutex<()>>>,
     /// SQLite: the versions every request reads, read in place (changes.rs).
     pub(crate) versions_reader: Option<std::sync::Arc<crate::changes::InPlaceReader>>,
-    /// SQLite: a bag's stake in a product, which every size list for a bag holder reads, read in
-    /// place on a connection of its own (carts/mod.rs, `cart_stake`).
+    /// SQLite: the bag's reads that every size list for a bag holder and every priced cart make (a
+    /// bag's stake in a product, its row, lines and gifts), read in place on a connection of its own
+    /// (carts/mod.rs, `cart_stake`, `cart_row`, `cart_lines`; offers.rs, `cart_gifts`).
     pub(crate) stake_reader: Option<std::sync::Arc<crate::changes::InPlaceReader>>,
     /// SQLite: the whole catalog as listings and search read it (searches.rs, `catalog_facts`), read
     /// in place on a blocking thread: through sqlx's worker, 400,000 size rows took a second.

@@ -183,10 +183,12 @@ impl Store {
 
     /// The gifts a cart has taken, with the size chosen.
     pub async fn cart_gifts(&self, cart_id: i64) -> Result<Vec<(i64, String)>> {
-        Ok(sqlx::query_as("SELECT gift_offer_id, size_value FROM cart_gifts WHERE cart_id = $1 ORDER BY gift_offer_id")
-            .bind(cart_id)
-            .fetch_all(&self.pool)
-            .await?)
+        const TAKEN: &str = "SELECT gift_offer_id, size_value FROM cart_gifts WHERE cart_id = $1 ORDER BY gift_offer_id";
+        if let Some(reader) = &self.stake_reader {
+            // SQLite: read in place, as the cart's lines (every priced cart reads its gifts).
+            return reader.read(|conn| conn.prepare_cached(TAKEN)?.query_map([cart_id], |r| Ok((r.get(0)?, r.get(1)?)))?.collect());
+        }
+        Ok(sqlx::query_as(TAKEN).bind(cart_id).fetch_all(&self.pool).await?)
     }
 
     pub async fn set_cart_gift(&self, cart_id: i64, gift_offer_id: i64, size_value: Option<&str>) -> Result<()> {

@@ -44,6 +44,19 @@ impl CartLine {
             && self.combo2_size_id == other.combo2_size_id
     }
 
+    /// A line read by rusqlite (SQLite's in-place reads and the cart writer), columns as line_columns!.
+    fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<CartLine> {
+        Ok(CartLine {
+            id: r.get(0)?,
+            product_id: r.get(1)?,
+            size_id: r.get(2)?,
+            combo1_size_id: r.get(3)?,
+            combo2_size_id: r.get(4)?,
+            quantity: r.get(5)?,
+            deal_id: r.get(6)?,
+        })
+    }
+
     /// Same sizes and the same deal (or none): such pieces add up on one line.
     pub fn same_choice(&self, other: &CartLine) -> bool {
         self.same_sizes(other) && self.deal_id == other.deal_id
@@ -136,6 +149,14 @@ fn owner_keys(owner: CartOwner<'_>) -> (Option<i64>, Option<String>) {
     }
 }
 
+/// The owner's column in the carts table and its value, for an in-place (rusqlite) read.
+fn owner_param(owner: CartOwner<'_>) -> (&'static str, rusqlite::types::Value) {
+    match owner {
+        CartOwner::Shopper(id) => ("user_id", id.into()),
+        CartOwner::Guest(t) => ("guest_token_hash", hash_secret(t).into()),
+    }
+}
+
 fn claim_sql(owner: CartOwner<'_>) -> &'static str {
     match owner {
         CartOwner::Shopper(_) => CLAIM_BY_SHOPPER,
@@ -160,7 +181,6 @@ pub struct Added {
     pub cart_quantity: i64,
 }
 
-/// The cart's own row: its id and the shopper's choices kept with it.
 /// A guest's line that did not fit whole into the shopper's cart at login.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MergeShortfall {
@@ -174,6 +194,7 @@ pub struct MergeShortfall {
     pub max_items: i64,
 }
 
+/// The cart's own row: its id and the shopper's choices kept with it.
 #[derive(Debug, Clone, FromRow, PartialEq, Eq)]
 pub struct CartRow {
     pub id: i64,
@@ -185,21 +206,23 @@ pub struct CartRow {
 
 impl Store {
     pub async fn cart_row(&self, owner: CartOwner<'_>) -> Result<Option<CartRow>> {
-        let row = match owner {
-            CartOwner::Shopper(id) => {
-                sqlx::query_as("SELECT id, coupon_code, gift_wrap, affiliation_code, upgrade_option_id FROM carts WHERE user_id = $1")
-                    .bind(id)
-                    .fetch_optional(&self.pool)
-                    .await?
-            }
-            CartOwner::Guest(t) => {
-                sqlx::query_as("SELECT id, coupon_code, gift_wrap, affiliation_code, upgrade_option_id FROM carts WHERE guest_token_hash = $1")
-                    .bind(hash_secret(t))
-                    .fetch_optional(&self.pool)
-                    .await?
-            }
-        };
-        Ok(row)
+        let row = |owner_column: &str| format!("SELECT id, coupon_code, gift_wrap, affiliation_code, upgrade_option_id FROM carts WHERE {owner_column} = $1");
+        if let Some(reader) = &self.stake_reader {
+            // SQLite: read in place, as cart_stake (every cart answer reads it).
+            let (column, key) = owner_param(owner);
+            return reader.read(|conn| {
+                use rusqlite::OptionalExtension;
+                conn.prepare_cached(&row(column))?
+                    .query_row(rusqlite::named_params! { "$1": key }, |r| {
+                        Ok(CartRow { id: r.get(0)?, coupon_code: r.get(1)?, gift_wrap: r.get(2)?, affiliation_code: r.get(3)?, upgrade_option_id: r.get(4)? })
+                    })
+                    .optional()
+            });
+        }
+        Ok(match owner {
+            CartOwner::Shopper(id) => sqlx::query_as(&row("user_id")).bind(id).fetch_optional(&self.pool).await?,
+            CartOwner::Guest(t) => sqlx::query_as(&row("guest_token_hash")).bind(hash_secret(t)).fetch_optional(&self.pool).await?,
+        })
     }
 
     /// What a cart holds of one product, in one read: its partner code (empty without one, or without a
@@ -214,10 +237,7 @@ impl Store {
         if let Some(reader) = &self.stake_reader {
             // SQLite: read in place rather than through a hop to sqlx's worker thread (issue 14's
             // sizes for a bag holder); the statement is the same.
-            let (column, key): (&str, rusqlite::types::Value) = match owner {
-                CartOwner::Shopper(id) => ("user_id", id.into()),
-                CartOwner::Guest(t) => ("guest_token_hash", hash_secret(t).into()),
-            };
+            let (column, key) = owner_param(owner);
             let row = reader.read(|conn| {
                 use rusqlite::OptionalExtension;
                 conn.prepare_cached(&stake(column))?
@@ -347,6 +367,11 @@ impl Store {
     pub async fn cart_lines(&self, owner: CartOwner<'_>) -> Result<Vec<CartLine>> {
         let lines =
             |owner_column: &str| format!("SELECT {LINE_COLUMNS} FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE c.{owner_column} = $1 ORDER BY i.id");
+        if let Some(reader) = &self.stake_reader {
+            // SQLite: read in place, as cart_stake (every priced cart reads its lines).
+            let (column, key) = owner_param(owner);
+            return reader.read(|conn| conn.prepare_cached(&lines(column))?.query_map(rusqlite::named_params! { "$1": key }, CartLine::from_row)?.collect());
+        }
         Ok(match owner {
             CartOwner::Shopper(id) => sqlx::query_as(&lines("user_id")).bind(id).fetch_all(&self.pool).await?,
             CartOwner::Guest(token) => sqlx::query_as(&lines("guest_token_hash")).bind(hash_secret(token)).fetch_all(&self.pool).await?,
@@ -390,20 +415,7 @@ impl Store {
                 .run(move |conn| {
                     // The same steps as below, on the writer's connection.
                     let cart_id: i64 = conn.prepare_cached(claim)?.query_row(rusqlite::params![new_cart_id(), user_id, token_hash, now], |r| r.get(0))?;
-                    let lines = conn
-                        .prepare_cached(LINES_OF)?
-                        .query_map([cart_id], |r| {
-                            Ok(CartLine {
-                                id: r.get(0)?,
-                                product_id: r.get(1)?,
-                                size_id: r.get(2)?,
-                                combo1_size_id: r.get(3)?,
-                                combo2_size_id: r.get(4)?,
-                                quantity: r.get(5)?,
-                                deal_id: r.get(6)?,
-                            })
-                        })?
-                        .collect::<rusqlite::Result<Vec<_>>>()?;
+                    let lines = conn.prepare_cached(LINES_OF)?.query_map([cart_id], CartLine::from_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
                     if let Err(e) = check(&lines) {
                         return Ok((false, Err(e)));
                     }
@@ -527,5 +539,54 @@ impl Store {
         sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2").bind(millis(now)).bind(user_cart).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(short)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    /// On SQLite the bag's row, lines and gifts are read in place (rusqlite); they must be what the
+    /// sqlx path (PostgreSQL's) reads, for a guest and a shopper with a bag and for one without.
+    #[tokio::test]
+    async fn the_bag_read_in_place_is_the_bag_read_through_sqlx() {
+        let db = crate::testing::TestDb::sqlite().await;
+        let now = Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap();
+        db.store.seed_demo(now).await.unwrap();
+        let store = &db.store;
+        assert!(store.stake_reader.is_some(), "a SQLite file reads in place");
+        let gift = store.running_gift_offers(now).await.unwrap().into_iter().next().expect("a gift offer");
+        let shopper = store.user_for_mobile("9123400001", now).await.unwrap().id;
+        let upgrade = store.running_upgrades(now).await.unwrap().first().expect("an upgrade rung").id;
+        for owner in [CartOwner::Guest("a-guest-token"), CartOwner::Shopper(shopper)] {
+            for product in [1, 2] {
+                let size = store.sizes(product).await.unwrap().into_iter().find(|s| s.stock > 0 && s.part == 0).expect("a size in stock");
+                let line =
+                    CartLine { id: 0, product_id: product, size_id: Some(size.id), combo1_size_id: None, combo2_size_id: None, quantity: 2, deal_id: None };
+                store.add_to_cart(owner, &line, now).await.unwrap();
+            }
+            let cart = store.cart_row(owner).await.unwrap().expect("a cart");
+            store.set_cart_gift(cart.id, gift.id, Some("M")).await.unwrap();
+            // every column of the row different, so a column read in the wrong place shows
+            store.set_cart_choices(cart.id, Some("SAVE10"), Some("PARTNER"), Some(Some(upgrade)), now).await.unwrap();
+            store.set_cart_gift_wrap(cart.id, true, now).await.unwrap();
+        }
+        let mut through_sqlx = store.clone();
+        through_sqlx.stake_reader = None;
+        for owner in [CartOwner::Guest("a-guest-token"), CartOwner::Shopper(shopper), CartOwner::Guest("no-bag"), CartOwner::Shopper(shopper + 1000)] {
+            let (row, sqlx_row) = (store.cart_row(owner).await.unwrap(), through_sqlx.cart_row(owner).await.unwrap());
+            assert_eq!(row, sqlx_row);
+            let lines = store.cart_lines(owner).await.unwrap();
+            assert_eq!(lines, through_sqlx.cart_lines(owner).await.unwrap());
+            if let Some(row) = row {
+                assert_eq!(lines.len(), 2);
+                let gifts = store.cart_gifts(row.id).await.unwrap();
+                assert_eq!(gifts, vec![(gift.id, "M".to_string())]);
+                assert_eq!(gifts, through_sqlx.cart_gifts(row.id).await.unwrap());
+            } else {
+                assert!(lines.is_empty());
+            }
+        }
     }
 }
