@@ -27,13 +27,7 @@ const READ_VERSIONS: &str = "SELECT (SELECT version FROM catalog_version WHERE i
 /// time. A read here is one prepared statement in a WAL read transaction, a few microseconds, and
 /// never waits for a writer (WAL readers do not), so it runs in place on the async thread. The
 /// same serves other point reads that every request of a kind makes (a bag's stake in a product).
-///
-/// It holds a connection for each of the machine's cores and one more, each behind its own lock, and
-/// a read takes the first one free. With a single connection, reads from different threads waited
-/// for each other, and a thread the system paused while it held the lock stalled every async thread
-/// that then read: the priced cart's p99 was 25 ms at 14,700 answers/s, and 15–18 ms at 16,600–20,900
-/// with a connection free for each thread (issue 14).
-pub(crate) struct InPlaceReader(Vec<std::sync::Mutex<rusqlite::Connection>>);
+pub(crate) struct InPlaceReader(std::sync::Mutex<rusqlite::Connection>);
 
 impl std::fmt::Debug for InPlaceReader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -42,31 +36,20 @@ impl std::fmt::Debug for InPlaceReader {
 }
 
 impl InPlaceReader {
-    /// Connections to the database file at `path` (None for an in-memory database, which no other
-    /// connection can see).
+    /// A connection to the database file at `path` (None for an in-memory database, which no
+    /// other connection can see).
     pub(crate) fn open(path: &str) -> Result<Option<InPlaceReader>> {
         if path.is_empty() || path == ":memory:" || path.contains("mode=memory") {
             return Ok(None);
         }
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let mut conns = Vec::with_capacity(cores + 1);
-        for _ in 0..=cores {
-            let conn = rusqlite::Connection::open(path)?;
-            conn.busy_timeout(std::time::Duration::from_secs(10))?;
-            conns.push(std::sync::Mutex::new(conn));
-        }
-        Ok(Some(InPlaceReader(conns)))
+        let conn = rusqlite::Connection::open(path)?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))?;
+        Ok(Some(InPlaceReader(std::sync::Mutex::new(conn))))
     }
 
-    /// Runs `read` on a free connection (each read is a few microseconds), or waits for the first
-    /// when none is free.
+    /// Runs `read` on the connection (one read at a time; each is a few microseconds).
     pub(crate) fn read<T>(&self, read: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<T>) -> Result<T> {
-        for conn in &self.0 {
-            if let Ok(conn) = conn.try_lock() {
-                return Ok(read(&conn)?);
-            }
-        }
-        let conn = self.0[0].lock().unwrap_or_else(|e| e.into_inner());
+        let conn = self.0.lock().unwrap_or_else(|e| e.into_inner());
         Ok(read(&conn)?)
     }
 
