@@ -21,6 +21,8 @@ export const WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_DIR = resolve(WEB_DIR, '..');
 export const SCREENSHOT_DIR = join(REPO_DIR, 'build', 'screenshots');
 export const VIEWPORT = { width: 390, height: 844 };
+/** The phone every page is opened on (newPhonePage, newHtmlOnlyPage). */
+const PHONE = { viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const REFERENCE_DIR = resolve(process.env.DRAPE_REFERENCE_DIR ?? join(REPO_DIR, 'reference', 'node_modules'));
 
 const HEALTH_TIMEOUT_MS = 120_000;
@@ -171,10 +173,7 @@ const CSP_CONSOLE = /Content Security Policy|Refused to /;
 export async function newPhonePage(browser, baseURL) {
   const context = await browser.newContext({
     baseURL,
-    viewport: VIEWPORT,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE,
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
   });
@@ -210,14 +209,7 @@ export async function newPhonePage(browser, baseURL) {
  * plain context, since newPhonePage's own checks run script in the page.
  */
 export async function newHtmlOnlyPage(browser, baseURL) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: VIEWPORT,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    javaScriptEnabled: false,
-  });
+  const context = await browser.newContext({ baseURL, ...PHONE, javaScriptEnabled: false });
   return { context, page: await context.newPage() };
 }
 
