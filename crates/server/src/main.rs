@@ -172,8 +172,9 @@ async fn run() -> anyhow::Result<()> {
             }
             let shelf_state = housekeeping_state.clone();
             tokio::spawn(async move {
-                // The shelf (listings and search) is built before the first shopper asks for it: on a
-                // catalog of 50,000 products that takes about two seconds, which no shopper should wait.
+                // The shelf (listings, then its search index) is built before the first shopper asks
+                // for it: on a catalog of 50,000 products that takes one to two seconds, which no
+                // shopper should wait.
                 if let Err(e) = drape_server::features::listings::shelf::current(&shelf_state).await {
                     tracing::warn!(error = ?e, "building the shelf at start-up failed; the first listing builds it");
                 }

@@ -1,7 +1,7 @@
 //! GET /web/api/v1/products/: a category's products or a search's matches, with the shopper's
 //! filters, the count of every filter value, a sort and a page (spec 000 §9).
 
-use super::shelf::{self, Shelf};
+use super::shelf::{self, Searchable, Shelf};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::Query;
 use crate::features::catalog::ProductCard;
@@ -208,7 +208,7 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, RawQuery(raw
     // query bytes is answered again without reading the filters anew.
     let as_sent = q.q.is_none().then(|| format!("?{}", raw.unwrap_or_default()));
     let shelf: Arc<Shelf> = shelf::current(&state).await?;
-    let (listed, read) = listed(&shelf, as_sent, &q)?;
+    let (listed, read) = listed(&shelf, as_sent, &q).await?;
     let list = &listed.list;
     let mut headers = HeaderMap::new();
     if let (Some((Some(words), filter, page)), Some(search)) = (&read, &list.search) {
@@ -233,7 +233,7 @@ type Read = (Option<String>, Filter, usize);
 /// answered before under these very query bytes, `as_sent`, which are given for a page that is no
 /// search). The page is the same for every shopper until the catalog moves: worked out, and
 /// written as JSON, once per shelf.
-fn listed(shelf: &Shelf, as_sent: Option<String>, q: &ListingQuery) -> ApiResult<(Arc<Listed>, Option<Read>)> {
+async fn listed(shelf: &Shelf, as_sent: Option<String>, q: &ListingQuery) -> ApiResult<(Arc<Listed>, Option<Read>)> {
     if let Some(listed) = as_sent.as_deref().and_then(|k| shelf.listings.get(k)) {
         return Ok((listed, None));
     }
@@ -250,7 +250,11 @@ fn listed(shelf: &Shelf, as_sent: Option<String>, q: &ListingQuery) -> ApiResult
     let listed = match shelf.listings.get(&asked) {
         Some(known) => known,
         None => {
-            let list = list_page(shelf, category, words.as_deref(), &filter, sort, page);
+            let search = match words.as_deref() {
+                Some(words) => Some((words, shelf.searchable().await?)),
+                None => None,
+            };
+            let list = list_page(shelf, category, search, &filter, sort, page);
             let listed = Arc::new(Listed { answer: Answer::json(&list)?, list });
             shelf.listings.keep(asked, listed.clone());
             listed
@@ -271,7 +275,7 @@ pub async fn first_page(state: &AppState, category_slug: Option<&str>) -> ApiRes
         Some(slug) => (format!("?category_slug={slug}"), ListingQuery { category_slug: Some(slug.to_string()), ..ListingQuery::default() }),
         None => ("?page=1".to_string(), ListingQuery { page: Some(1), ..ListingQuery::default() }),
     };
-    match listed(&shelf, Some(as_sent), &q) {
+    match listed(&shelf, Some(as_sent), &q).await {
         Ok((listed, _)) => Ok(Some(listed)),
         Err(e) if e.status == axum::http::StatusCode::NOT_FOUND => Ok(None),
         Err(e) => Err(e),
@@ -298,21 +302,22 @@ pub struct Listed {
 }
 
 /// One page of a category or a search as every shopper sees it (`in_wishlist` left empty).
-fn list_page(shelf: &Shelf, category: Option<i64>, words: Option<&str>, filter: &Filter, sort: Sort, page: usize) -> ProductList {
+fn list_page(shelf: &Shelf, category: Option<i64>, search_for: Option<(&str, Searchable)>, filter: &Filter, sort: Sort, page: usize) -> ProductList {
     let in_category = shelf.in_category(category);
     let mut candidates = None;
     let mut relevance = None;
     let mut search = None;
-    if let Some(words) = words {
-        let (mut matched, scores) = shelf.matching(words);
+    let searched = search_for.is_some();
+    if let Some((words, searchable)) = search_for {
+        let (mut matched, scores) = searchable.matching(words);
         if category.is_some() {
             matched.retain(|i| in_category.binary_search(i).is_ok());
         }
         let candidates = candidates.insert(matched);
         relevance = Some(scores);
         let matched = !candidates.is_empty();
-        let (did_you_mean, popular) = if matched { (None, vec![]) } else { (shelf.index.did_you_mean(words), shelf.cards(&best_sellers(shelf, 8))) };
-        let corrected = if matched { shelf.index.corrected(words) } else { None };
+        let (did_you_mean, popular) = if matched { (None, vec![]) } else { (searchable.index.did_you_mean(words), shelf.cards(&best_sellers(shelf, 8))) };
+        let corrected = if matched { searchable.index.corrected(words) } else { None };
         search = Some(SearchInfo { q: words.to_string(), matched, corrected, did_you_mean, popular });
     }
     let out = listing::run(&shelf.catalog, candidates.as_deref().unwrap_or(in_category), relevance.as_deref(), filter, sort, page);
@@ -339,7 +344,7 @@ fn list_page(shelf: &Shelf, category: Option<i64>, words: Option<&str>, filter: 
         num_pages: ((total + PAGE_SIZE as i64 - 1) / PAGE_SIZE as i64).max(1),
         total,
         sort: sort.value().to_string(),
-        sorts: Sort::offered(words.is_some()).into_iter().map(|s| SortOption { value: s.value().into(), label: s.label().into() }).collect(),
+        sorts: Sort::offered(searched).into_iter().map(|s| SortOption { value: s.value().into(), label: s.label().into() }).collect(),
         facets: ListingFacets {
             size: facet(out.facets.sizes, false),
             color: facet(out.facets.colours, true),

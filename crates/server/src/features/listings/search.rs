@@ -59,17 +59,18 @@ pub async fn suggestions(State(state): State<AppState>, Query(q): Query<SuggestQ
     if let Some(known) = shelf.suggestions.get(&words) {
         return Ok(Json((*known).clone()));
     }
-    let (candidates, scores) = shelf.matching(&words);
+    let searchable = shelf.searchable().await?;
+    let (candidates, scores) = searchable.matching(&words);
     let top = listing::first(&shelf.catalog, &candidates, Some(&scores), Sort::Relevance, 6);
     out.products = shelf.cards(&top);
-    let (categories, completions) = shelf.index.suggest(&words, 4, 6);
+    let (categories, completions) = searchable.index.suggest(&words, 4, 6);
     out.categories = categories
         .into_iter()
         .filter_map(|id| shelf.categories.iter().find(|c| c.id == id))
         .map(|c| CategoryLink { id: c.id, name: c.name.clone(), slug: c.slug.clone(), url: format!("/{}/", c.slug) })
         .collect();
     out.completions = completions;
-    out.corrected = shelf.index.corrected(&words);
+    out.corrected = searchable.index.corrected(&words);
     shelf.suggestions.keep(words, Arc::new(out.clone()));
     Ok(Json(out))
 }

@@ -62,13 +62,46 @@ pub struct Shelf {
     /// Colour name → its swatch (#rrggbb).
     pub swatches: HashMap<String, String>,
     pub categories: Vec<Category>,
-    pub index: SearchIndex,
+    /// Built beside the shelf once the shelf is up: listings answer without waiting for it (on
+    /// 50,000 products it takes longer than the rest of the shelf), searches wait for it.
+    index: tokio::sync::OnceCell<SearchIndex>,
+    /// What the index is built from, until it is.
+    to_index: Mutex<Option<Arc<ToIndex>>>,
     /// Each listed product's card, as fresh as the shelf (the catalog version moves with everything a
     /// card shows but its rating, which the shelf's age bounds).
     cards: HashMap<i64, ProductCard>,
     /// Listing pages (without the shopper's hearts) and search suggestions already worked out.
     pub listings: Answers<Listed>,
     pub suggestions: Answers<SearchSuggestions>,
+}
+
+/// The products' words and the categories, as the search index takes them.
+struct ToIndex {
+    docs: Vec<Doc>,
+    categories: Vec<(i64, String)>,
+}
+
+/// A shelf whose search index is built: what a search reads.
+pub struct Searchable<'a> {
+    pub shelf: &'a Shelf,
+    pub index: &'a SearchIndex,
+}
+
+impl Searchable<'_> {
+    /// The products matching a search's words: their places on the shelf, and the score of every
+    /// place (0 for those that did not match).
+    pub fn matching(&self, words: &str) -> (Vec<usize>, Vec<f32>) {
+        let hits = self.index.search(words);
+        let mut scores = vec![0f32; self.shelf.catalog.len()];
+        let mut places = Vec::with_capacity(hits.len());
+        for h in &hits {
+            if let Some(&i) = usize::try_from(h.id).ok().and_then(|id| self.shelf.place.get(id)).filter(|i| **i != u32::MAX) {
+                scores[i as usize] = h.score;
+                places.push(i as usize);
+            }
+        }
+        (places, scores)
+    }
 }
 
 impl Shelf {
@@ -147,7 +180,7 @@ impl Shelf {
             cards.insert(p.id, card_of(facts_of_card, !item.in_stock(), facts.ratings.get(&p.id)));
             items.push(item);
         }
-        let index = SearchIndex::build(&docs, &categories.iter().map(|c| (c.id, c.name.clone())).collect::<Vec<_>>())?;
+        let to_index = ToIndex { docs, categories: categories.iter().map(|c| (c.id, c.name.clone())).collect() };
         let mut place = vec![u32::MAX; items.iter().map(|it| it.id.max(0) as usize + 1).max().unwrap_or(0)];
         for (i, it) in items.iter().enumerate() {
             place[it.id.max(0) as usize] = i as u32;
@@ -167,7 +200,8 @@ impl Shelf {
             place,
             swatches,
             categories,
-            index,
+            index: tokio::sync::OnceCell::new(),
+            to_index: Mutex::new(Some(Arc::new(to_index))),
             cards,
             listings: Answers::default(),
             suggestions: Answers::default(),
@@ -179,19 +213,27 @@ impl Shelf {
         ids.iter().filter_map(|id| self.cards.get(id).cloned()).collect()
     }
 
-    /// The products matching a search's words: their places on the shelf, and the score of every
-    /// place (0 for those that did not match).
-    pub fn matching(&self, words: &str) -> (Vec<usize>, Vec<f32>) {
-        let hits = self.index.search(words);
-        let mut scores = vec![0f32; self.catalog.len()];
-        let mut places = Vec::with_capacity(hits.len());
-        for h in &hits {
-            if let Some(&i) = usize::try_from(h.id).ok().and_then(|id| self.place.get(id)).filter(|i| **i != u32::MAX) {
-                scores[i as usize] = h.score;
-                places.push(i as usize);
-            }
-        }
-        (places, scores)
+    /// This shelf with its search index, waiting for the index while it is being built (the
+    /// first to ask builds it, on a blocking thread; the others wait for that build).
+    pub async fn searchable(&self) -> ApiResult<Searchable<'_>> {
+        let index = self
+            .index
+            .get_or_try_init(|| async {
+                let to_index = self.to_index.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                let Some(to_index) = to_index else { return Err(internal("the shelf's words were dropped before its index was built")) };
+                let began = Instant::now();
+                let built = tokio::task::spawn_blocking(move || SearchIndex::build(&to_index.docs, &to_index.categories)).await;
+                let index = match built {
+                    Ok(Ok(index)) => index,
+                    Ok(Err(e)) => return Err(internal(&e.to_string())),
+                    Err(e) => return Err(internal(&e.to_string())),
+                };
+                tracing::info!(version = self.version, index_ms = began.elapsed().as_millis() as u64, "search index built");
+                *self.to_index.lock().unwrap_or_else(|e| e.into_inner()) = None;
+                Ok(index)
+            })
+            .await?;
+        Ok(Searchable { shelf: self, index })
     }
 
     /// Places of the products in a category (its sub-categories included), or of all.
@@ -241,6 +283,10 @@ pub async fn current(state: &AppState) -> ApiResult<Arc<Shelf>> {
     };
     tracing::info!(version, read_ms = read.as_millis() as u64, built_ms = (began.elapsed() - read).as_millis() as u64, "shelf built");
     *state.shelves.current.write().unwrap_or_else(|e| e.into_inner()) = Some(shelf.clone());
+    // Its search index is built now, whoever asks first: a task of its own is never cancelled
+    // half-way, as a shopper's request can be.
+    let indexing = shelf.clone();
+    tokio::spawn(async move { indexing.searchable().await.map(|_| ()) });
     Ok(shelf)
 }
 
