@@ -263,6 +263,7 @@ impl Store {
         upgrade_option_id: Option<Option<i64>>,
         now: DateTime<Utc>,
     ) -> Result<()> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         if let Some(code) = coupon_code {
             sqlx::query("UPDATE carts SET coupon_code = $1 WHERE id = $2").bind(code).bind(cart_id).execute(&mut *tx).await?;
@@ -297,6 +298,7 @@ impl Store {
         quantity: i64,
         check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E>,
     ) -> Result<Option<std::result::Result<(), E>>> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         lock_cart(&mut tx, cart_id).await?;
         let lines = lines_of(&mut tx, cart_id).await?;
@@ -316,6 +318,7 @@ impl Store {
     /// Removes lines, only within the given cart, with the cart locked. Returns how many went.
     pub async fn remove_lines(&self, cart_id: i64, line_ids: &[i64]) -> Result<u64> {
         let mut n = 0;
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         lock_cart(&mut tx, cart_id).await?;
         for id in line_ids {
@@ -488,6 +491,7 @@ impl Store {
         now: DateTime<Utc>,
         limits: impl Fn(&CartLine) -> (i64, i64),
     ) -> Result<Vec<MergeShortfall>> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         touch_cart(&mut tx, CartOwner::Shopper(user_id), now).await?;
         let Some(guest_cart) = find_cart(&mut tx, CartOwner::Guest(guest_token)).await? else {
