@@ -130,15 +130,19 @@ async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> 
         link rel="preload" as="fetch" href=(format!("/web/api/v1/product/{slug}/sizes/s/")) crossorigin="anonymous";
         link rel="preload" as="fetch" href=(format!("/bp_pp_product_details_page/?product_id={}", opening.id)) crossorigin="anonymous";
     };
-    // The app's ProductSkeleton (ProductView.tsx) with the gallery's first slide in it.
+    // The app's ProductSkeleton (ProductView.tsx) with the gallery's first slide and the name in it.
     let first_paint = image.as_ref().map(|src| {
         maud::html! {
             div.pdp aria-busy="true" aria-label="Loading product" data-testid="product-first-paint" {
                 div.pdp__media { div.gallery { div.gallery__viewport { div.gallery__track { div.gallery__slide {
                     img src=(format!("{src}?w=720&q={quality}")) srcset=(gallery_set(src)) sizes=(GALLERY_SIZES) alt=(opening.name) width="600" height="800" fetchpriority="high";
                 } } } } }
+                // The product's name where the app's page has it, under the gallery: a shopper sees what
+                // the page is about before the script runs, and when Chrome does not count the image as
+                // the largest paint (a small, plain image: too few bytes for its area), the name is,
+                // in this first frame rather than when the app draws the page.
                 div.pdp__main {
-                    div class="skeleton skeleton--title" {}
+                    h1.pdp__name { (opening.name) }
                     div class="skeleton skeleton--line skeleton--short" {}
                 }
             }

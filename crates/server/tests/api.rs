@@ -521,6 +521,7 @@ async fn a_product_page_preloads_its_data_and_shows_its_first_image() {
         let main = &r.text[r.text.find("<main").unwrap()..];
         assert!(main.contains(&format!(r#"srcset="{set}" sizes="(min-width: 900px) 50vw, 100vw" alt="Everyday Padded T-Shirt Bra""#)), "{main}");
         assert!(main.contains(r#"data-testid="product-first-paint""#));
+        assert!(main.contains(r#"<h1 class="pdp__name">Everyday Padded T-Shirt Bra</h1>"#), "{main}");
     }
     // No product there, or a path no product could have: the app as it is, nothing preloaded.
     for path in ["/product/no-such-bra/", "/product/Not%20A%20Slug/", "/product/a/b/"] {
