@@ -55,6 +55,12 @@ describe('storefront', () => {
       });
       await screenshot(page, 'home.png');
       assert.deepEqual(asked, ['?page=1'], 'the first products are fetched once');
+      // The app's first page draws its first cards, then the rest a few per frame (shared/lib/first-page.ts):
+      // every card of the first page comes, and the text under the grid counts them all.
+      const progress = await page.locator('.grid__progress').innerText();
+      const shown = Number(/Showing (\d+) of/.exec(progress)?.[1]);
+      assert.ok(shown > 6, `a first page longer than its first part: ${progress}`);
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=product-card]').length === n, shown);
 
       const chip = chips.nth(1);
       const name = (await chip.innerText()).trim();

@@ -1,9 +1,10 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { askEarly, firstData } from './app/first-data';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
+import { beginFirstPage, endFirstPage } from './shared/lib/first-page';
 import { createQueryClient } from './shared/lib/react-query';
 import './app/styles/global.css';
 
@@ -19,6 +20,7 @@ setTimeout(() => void firstData(client).then(render));
 
 function render() {
   const root = createRoot(document.getElementById('root')!);
+  beginFirstPage();
   startTransition(() =>
     root.render(
       <StrictMode>
@@ -27,7 +29,14 @@ function render() {
             <AppRoutes />
           </BrowserRouter>
         </AppProvider>
+        <FirstPageDrawn />
       </StrictMode>,
     ),
   );
+}
+
+/** Its effect runs once the first page has committed: long lists drawn after that are drawn whole. */
+function FirstPageDrawn() {
+  useEffect(endFirstPage, []);
+  return null;
 }

@@ -1,6 +1,7 @@
 import { useDeferredValue } from 'react';
 import { errorMessage } from '@/shared/api/client';
 import { Spinner } from '@/shared/components/ui/Spinner';
+import { useDrawnCount } from '@/shared/lib/first-page';
 import { useProducts, type ProductsFilter } from '../api/get-products';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import './catalog.css';
@@ -13,6 +14,10 @@ export function ProductGrid({ filter, title }: { filter: ProductsFilter; title?:
   // task (170 ms on Lighthouse's phone), and what was shown stays until they are ready. Data already
   // in the cache (Back to the page) is drawn at once, so the page is as long as it was.
   const data = useDeferredValue(q.data);
+  const loaded = data?.pages.reduce((n, p) => n + p.products.length, 0) ?? 0;
+  // On the app's first page, the first six cards (a phone's screen and more) in the first commit, the
+  // rest six at a time (shared/lib/first-page.ts).
+  const drawn = useDrawnCount(loaded, 6, 6);
 
   if (q.isError) {
     return (
@@ -61,7 +66,7 @@ export function ProductGrid({ filter, title }: { filter: ProductsFilter; title?:
         {total} {total === 1 ? 'product' : 'products'}
       </h2>
       <div className="grid" data-testid="product-grid">
-        {products.map((p, i) => (
+        {products.slice(0, drawn).map((p, i) => (
           <ProductCard key={p.id} product={p} eager={i < 4} wishlisted={wishlisted.has(p.id)} />
         ))}
       </div>

@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { beginFirstPage, endFirstPage, useDrawnCount } from './first-page';
+
+describe('useDrawnCount (issue 14, blocking time)', () => {
+  afterEach(endFirstPage);
+
+  it('draws a list whole on any page but the first', () => {
+    const { result } = renderHook(() => useDrawnCount(24, 6, 6));
+    expect(result.current).toBe(24);
+  });
+
+  it("draws the first items on the app's first page, then the rest a part at a time", async () => {
+    beginFirstPage();
+    const seen: number[] = [];
+    const { result } = renderHook(() => {
+      const n = useDrawnCount(20, 6, 6);
+      seen.push(n);
+      return n;
+    });
+    expect(result.current).toBe(6);
+    endFirstPage();
+    await waitFor(() => expect(result.current).toBe(20));
+    expect([...new Set(seen)]).toEqual([6, 12, 18, 20]);
+  });
+
+  it('draws a list whole once the first page has been drawn', () => {
+    beginFirstPage();
+    endFirstPage();
+    const { result } = renderHook(() => useDrawnCount(24, 6, 6));
+    expect(result.current).toBe(24);
+  });
+
+  it('draws a short list whole on the first page too', () => {
+    beginFirstPage();
+    const { result } = renderHook(() => useDrawnCount(4, 6, 6));
+    expect(result.current).toBe(4);
+  });
+});

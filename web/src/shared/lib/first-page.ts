@@ -1,0 +1,47 @@
+import { startTransition, useEffect, useState } from 'react';
+
+/**
+ * The app's first page, drawn in parts (issue 14, blocking time). The page the HTML showed is drawn by
+ * the app in one commit, and the browser lays all of it out in one task: on home, 24 cards took most
+ * of a 110–140 ms task on Lighthouse's slowed phone. A long list on that first page draws its first
+ * few items in that commit and the rest a few at a time, one part per frame, each at a transition's
+ * priority. Any later page is drawn whole at once, so Back to a page finds it as long as it was.
+ */
+let starting = false;
+
+/** main.tsx, before the first render: the page about to be drawn is the app's first. */
+export function beginFirstPage() {
+  starting = true;
+}
+
+/** After the first page's commit (main.tsx): pages drawn from now on are drawn whole. */
+export function endFirstPage() {
+  starting = false;
+}
+
+/**
+ * How many of `total` items to draw now: all of them, except on the app's first page, where it is
+ * `first`, then `step` more each frame until all are drawn.
+ */
+export function useDrawnCount(total: number, first: number, step: number): number {
+  const [limit, setLimit] = useState(() => (starting ? first : Number.POSITIVE_INFINITY));
+  const done = limit >= total;
+  useEffect(() => {
+    if (done) return;
+    let moved = false;
+    const more = () => {
+      if (moved) return;
+      moved = true;
+      startTransition(() => setLimit((n) => n + step));
+    };
+    // After the next frame, so each part is laid out in a task of its own; a hidden tab draws no
+    // frames, hence the timer.
+    const frame = requestAnimationFrame(() => setTimeout(more, 0));
+    const fallback = setTimeout(more, 200);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(fallback);
+    };
+  }, [limit, done, step]);
+  return Math.min(limit, total);
+}
