@@ -1,6 +1,6 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { askEarly, firstData } from './app/first-data';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
@@ -27,16 +27,24 @@ function render() {
         <AppProvider client={client}>
           <BrowserRouter>
             <AppRoutes />
+            <FirstPageLeft />
           </BrowserRouter>
         </AppProvider>
-        <FirstPageDrawn />
       </StrictMode>,
     ),
   );
 }
 
-/** Its effect runs once the first page has committed: long lists drawn after that are drawn whole. */
-function FirstPageDrawn() {
-  useEffect(endFirstPage, []);
+/**
+ * The first page lasts until the shopper goes elsewhere (a link, Back, a filter): lists drawn after
+ * that are drawn whole. Not the first commit: a lazy route (a category's page) commits its fallback
+ * first and its list a little later, still on the first page.
+ */
+function FirstPageLeft() {
+  const { key } = useLocation();
+  const first = useRef(key);
+  useEffect(() => {
+    if (key !== first.current) endFirstPage();
+  }, [key]);
   return null;
 }

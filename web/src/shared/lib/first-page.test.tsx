@@ -25,7 +25,7 @@ describe('useDrawnCount (issue 14, blocking time)', () => {
     expect([...new Set(seen)]).toEqual([6, 12, 18, 20]);
   });
 
-  it('draws a list whole once the first page has been drawn', () => {
+  it('draws a list whole once the shopper has left the first page', () => {
     beginFirstPage();
     endFirstPage();
     const { result } = renderHook(() => useDrawnCount(24, 6, 6));

@@ -14,7 +14,7 @@ export function beginFirstPage() {
   starting = true;
 }
 
-/** After the first page's commit (main.tsx): pages drawn from now on are drawn whole. */
+/** Once the shopper leaves the first page (main.tsx): pages drawn from now on are drawn whole. */
 export function endFirstPage() {
   starting = false;
 }

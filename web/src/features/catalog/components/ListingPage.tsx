@@ -11,6 +11,7 @@ import { chosenCount, clearedFilters, listingSearch, priceLabel, readListing, wi
 import { FilterSheet } from './FilterSheet';
 import './catalog.css';
 import './listing.css';
+import { useDrawnCount } from '@/shared/lib/first-page';
 
 /**
  * A listing: a category's products (`/{slug}/`) or a search's (`/search/?q=`), with filters, counts,
@@ -38,6 +39,9 @@ export function ListingPage({
   // data arrives, React draws the page in slices of a few milliseconds instead of one long task, and
   // the skeleton, or the page it replaces, stays until it is ready.
   const data = useDeferredValue(q.data);
+  // On the app's first page, the first six cards in the first commit, the rest six per frame
+  // (shared/lib/first-page.ts).
+  const drawn = useDrawnCount(data?.products.length ?? 0, 6, 6);
   const [sheet, setSheet] = useState<'filter' | 'sort' | null>(null);
   const navigation = useNavigationType();
   // a page followed starts at the top (Back keeps the browser's place; filters replace in place)
@@ -112,7 +116,7 @@ export function ListingPage({
         </div>
       ) : (
         <div className={`grid${stale ? ' grid--stale' : ''}`} data-testid="product-grid" aria-busy={stale}>
-          {data.products.map((p, i) => (
+          {data.products.slice(0, drawn).map((p, i) => (
             <ProductCard key={p.id} product={p} eager={i < 4} wishlisted={wishlisted.has(p.id)} />
           ))}
         </div>
