@@ -39,6 +39,7 @@ export function useDrawnCount(total: number, first: number, step: number): numbe
     const frame = requestAnimationFrame(() => setTimeout(more, 0));
     const fallback = setTimeout(more, 200);
     return () => {
+      moved = true; // a timer the frame set may still come; this part is no longer the next
       cancelAnimationFrame(frame);
       clearTimeout(fallback);
     };
