@@ -6,12 +6,12 @@ import { errorMessage } from '@/shared/api/client';
 import type { ProductListing, SearchInfo } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Modal } from '@/shared/components/ui/Modal';
+import { useDrawnCount } from '@/shared/lib/first-page';
 import { useListing } from '../api/get-listing';
 import { chosenCount, clearedFilters, listingSearch, priceLabel, readListing, withChange, type ListingState } from '../listing-params';
 import { FilterSheet } from './FilterSheet';
 import './catalog.css';
 import './listing.css';
-import { useDrawnCount } from '@/shared/lib/first-page';
 
 /**
  * A listing: a category's products (`/{slug}/`) or a search's (`/search/?q=`), with filters, counts,

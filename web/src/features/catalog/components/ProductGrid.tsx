@@ -14,10 +14,10 @@ export function ProductGrid({ filter, title }: { filter: ProductsFilter; title?:
   // task (170 ms on Lighthouse's phone), and what was shown stays until they are ready. Data already
   // in the cache (Back to the page) is drawn at once, so the page is as long as it was.
   const data = useDeferredValue(q.data);
-  const loaded = data?.pages.reduce((n, p) => n + p.products.length, 0) ?? 0;
+  const products = data?.pages.flatMap((p) => p.products) ?? [];
   // On the app's first page, the first six cards (a phone's screen and more) in the first commit, the
   // rest six at a time (shared/lib/first-page.ts).
-  const drawn = useDrawnCount(loaded, 6, 6);
+  const drawn = useDrawnCount(products.length, 6, 6);
 
   if (q.isError) {
     return (
@@ -47,7 +47,6 @@ export function ProductGrid({ filter, title }: { filter: ProductsFilter; title?:
   }
 
   const pages = data.pages;
-  const products = pages.flatMap((p) => p.products);
   const wishlisted = new Set(pages.flatMap((p) => p.in_wishlist));
   const total = pages[pages.length - 1]?.total ?? products.length;
 
