@@ -99,7 +99,7 @@ impl Store {
     /// Records views of `product_ids`, newest first (a device's list merged at login): each keeps the
     /// later of its times.
     pub async fn record_views(&self, user_id: i64, product_ids: &[i64], now: DateTime<Utc>) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         for (i, id) in product_ids.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO recently_viewed (user_id, product_id, viewed_at) SELECT $1, id, $3 FROM products WHERE id = $2 \
@@ -109,7 +109,7 @@ impl Store {
             .bind(user_id)
             .bind(id)
             .bind(millis(now) - i as i64)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
         }
         sqlx::query(&format!(
@@ -117,7 +117,7 @@ impl Store {
              (SELECT product_id FROM recently_viewed WHERE user_id = $1 ORDER BY viewed_at DESC, product_id LIMIT {VIEWS_KEPT})"
         ))
         .bind(user_id)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         tx.commit().await?;
         Ok(())
@@ -132,41 +132,47 @@ impl Store {
     }
 
     pub async fn clear_views(&self, user_id: i64) -> Result<()> {
-        sqlx::query("DELETE FROM recently_viewed WHERE user_id = $1").bind(user_id).execute(&self.pool).await?;
+        self.write(sqlx::query("DELETE FROM recently_viewed WHERE user_id = $1").bind(user_id).execute(&self.pool)).await?;
         Ok(())
     }
 
     /// Tells the shopper something, unless their settings turn this kind off (or the account is gone).
     /// Returns whether a notification was written.
     pub async fn notify(&self, user_id: i64, kind: NotificationKind, title: &str, body: &str, link: &str, now: DateTime<Utc>) -> Result<bool> {
-        let done = sqlx::query(&format!(
-            "INSERT INTO notifications (user_id, kind, title, body, link, created_at) \
+        let done = self
+            .write(
+                sqlx::query(&format!(
+                    "INSERT INTO notifications (user_id, kind, title, body, link, created_at) \
              SELECT id, $2, $3, $4, $5, $6 FROM users WHERE id = $1 AND {} = 1 AND deleted_at IS NULL",
-            kind.preference()
-        ))
-        .bind(user_id)
-        .bind(kind.key())
-        .bind(title)
-        .bind(body)
-        .bind(link)
-        .bind(millis(now))
-        .execute(&self.pool)
-        .await?;
+                    kind.preference()
+                ))
+                .bind(user_id)
+                .bind(kind.key())
+                .bind(title)
+                .bind(body)
+                .bind(link)
+                .bind(millis(now))
+                .execute(&self.pool),
+            )
+            .await?;
         Ok(done.rows_affected() == 1)
     }
 
     /// An offer for every shopper who wants offers (`drape admin announce`); how many were told.
     pub async fn announce(&self, title: &str, body: &str, link: &str, now: DateTime<Utc>) -> Result<u64> {
-        let done = sqlx::query(
-            "INSERT INTO notifications (user_id, kind, title, body, link, created_at) \
+        let done = self
+            .write(
+                sqlx::query(
+                    "INSERT INTO notifications (user_id, kind, title, body, link, created_at) \
              SELECT id, 'offer', $1, $2, $3, $4 FROM users WHERE notify_offers = 1 AND deleted_at IS NULL",
-        )
-        .bind(title)
-        .bind(body)
-        .bind(link)
-        .bind(millis(now))
-        .execute(&self.pool)
-        .await?;
+                )
+                .bind(title)
+                .bind(body)
+                .bind(link)
+                .bind(millis(now))
+                .execute(&self.pool),
+            )
+            .await?;
         Ok(done.rows_affected())
     }
 
@@ -187,11 +193,10 @@ impl Store {
     /// Marks the shopper's notifications read: those of `ids` (others' ids change nothing), or all.
     pub async fn mark_read(&self, user_id: i64, ids: &[i64], now: DateTime<Utc>) -> Result<()> {
         if ids.is_empty() {
-            sqlx::query("UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL")
-                .bind(user_id)
-                .bind(millis(now))
-                .execute(&self.pool)
-                .await?;
+            self.write(
+                sqlx::query("UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL").bind(user_id).bind(millis(now)).execute(&self.pool),
+            )
+            .await?;
             return Ok(());
         }
         let sql = format!("UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL AND id IN ({})", placeholders(3, ids.len()));
@@ -213,25 +218,27 @@ impl Store {
     /// Changes what `change` names, in one statement.
     pub async fn update_settings(&self, user_id: i64, change: &SettingsChange<'_>) -> Result<Settings> {
         let flag = |b: Option<bool>| b.map(i64::from);
-        sqlx::query(
-            "UPDATE users SET name = COALESCE($2, name), email = CASE WHEN $3 = 1 THEN $4 ELSE email END, \
+        self.write(
+            sqlx::query(
+                "UPDATE users SET name = COALESCE($2, name), email = CASE WHEN $3 = 1 THEN $4 ELSE email END, \
              notify_orders = COALESCE($5, notify_orders), notify_offers = COALESCE($6, notify_offers), notify_stock = COALESCE($7, notify_stock) \
              WHERE id = $1",
+            )
+            .bind(user_id)
+            .bind(change.name)
+            .bind(i64::from(change.email.is_some()))
+            .bind(change.email.flatten())
+            .bind(flag(change.notify_orders))
+            .bind(flag(change.notify_offers))
+            .bind(flag(change.notify_stock))
+            .execute(&self.pool),
         )
-        .bind(user_id)
-        .bind(change.name)
-        .bind(i64::from(change.email.is_some()))
-        .bind(change.email.flatten())
-        .bind(flag(change.notify_orders))
-        .bind(flag(change.notify_offers))
-        .bind(flag(change.notify_stock))
-        .execute(&self.pool)
         .await?;
         self.settings(user_id).await
     }
 
     pub async fn add_contact_message(&self, m: &NewContactMessage<'_>, now: DateTime<Utc>) -> Result<i64> {
-        Ok(sqlx::query_scalar(
+        Ok(self.write(sqlx::query_scalar(
             "INSERT INTO contact_messages (user_id, name, email, mobile, subject, message, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
         )
         .bind(m.user_id)
@@ -241,7 +248,7 @@ impl Store {
         .bind(m.subject)
         .bind(m.message)
         .bind(millis(now))
-        .fetch_one(&self.pool)
+        .fetch_one(&self.pool))
         .await?)
     }
 
@@ -286,7 +293,7 @@ impl Store {
     /// address reduced to its state and pincode. The mobile number is free to sign up again.
     /// One transaction: all of it or none.
     pub async fn delete_account(&self, user_id: i64, now: DateTime<Utc>) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let erase = [
             "DELETE FROM sessions WHERE user_id = $1",
             "DELETE FROM addresses WHERE user_id = $1",
@@ -302,13 +309,13 @@ impl Store {
             "UPDATE return_requests SET bank_account_name = NULL, bank_account_number = NULL, pickup_address = '{}' WHERE user_id = $1",
         ];
         for sql in erase {
-            sqlx::query(sql).bind(user_id).execute(&mut *tx).await?;
+            sqlx::query(sql).bind(user_id).execute(&mut **tx).await?;
         }
         // The tax invoice needs where the goods went (the state decides CGST+SGST or IGST), not to whom.
-        let addresses: Vec<(i64, String)> = sqlx::query_as("SELECT id, address FROM orders WHERE user_id = $1").bind(user_id).fetch_all(&mut *tx).await?;
+        let addresses: Vec<(i64, String)> = sqlx::query_as("SELECT id, address FROM orders WHERE user_id = $1").bind(user_id).fetch_all(&mut **tx).await?;
         for (order_id, address) in addresses {
             let kept = keep_tax_address(&address);
-            sqlx::query("UPDATE orders SET address = $2 WHERE id = $1").bind(order_id).bind(kept).execute(&mut *tx).await?;
+            sqlx::query("UPDATE orders SET address = $2 WHERE id = $1").bind(order_id).bind(kept).execute(&mut **tx).await?;
         }
         sqlx::query(
             "UPDATE users SET mobile = 'deleted-' || CAST(id AS TEXT), name = '', email = NULL, is_superuser = 0, can_see_unused_stock = 0, \
@@ -316,7 +323,7 @@ impl Store {
         )
         .bind(user_id)
         .bind(millis(now))
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         tx.commit().await?;
         Ok(())
@@ -337,18 +344,18 @@ pub struct AnsweredRequest {
 impl Store {
     /// The notify-me requests for the size with this sku, taken off the list (each is answered once).
     pub async fn take_size_requests(&self, size_sku: &str) -> Result<Vec<AnsweredRequest>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let found: Vec<AnsweredRequest> = sqlx::query_as(
             "SELECT r.user_id, r.email, r.phone, p.name AS product_name, p.slug, r.size_value FROM size_requests r \
              JOIN sizes s ON s.product_id = r.product_id AND s.value = r.size_value JOIN products p ON p.id = r.product_id \
              WHERE s.sku = $1 ORDER BY r.id",
         )
         .bind(size_sku)
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut **tx)
         .await?;
         sqlx::query("DELETE FROM size_requests WHERE id IN (SELECT r.id FROM size_requests r JOIN sizes s ON s.product_id = r.product_id AND s.value = r.size_value WHERE s.sku = $1)")
             .bind(size_sku)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
         tx.commit().await?;
         Ok(found)

@@ -86,7 +86,7 @@ impl Store {
     /// Adds an address while the book holds fewer than `max`, counted in the insert itself with the
     /// shopper locked, so a burst of adds never passes it. Returns the new id.
     pub async fn add_address(&self, user_id: i64, a: &Address, max: i64, now: DateTime<Utc>) -> Result<std::result::Result<i64, BookFull>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_shopper(&mut tx, user_id).await?;
         let id: Option<i64> = sqlx::query_scalar(
             "INSERT INTO addresses (user_id, addressee, street1, street2, address_type, state, city, postal_code, phone, alt_phone, is_default_shipping, created_at, updated_at) \
@@ -104,7 +104,7 @@ impl Store {
         .bind(&a.alt_phone)
         .bind(millis(now))
         .bind(max)
-        .fetch_optional(&mut *tx)
+        .fetch_optional(&mut **tx)
         .await?;
         let Some(id) = id else {
             tx.rollback().await?;
@@ -121,7 +121,7 @@ impl Store {
     /// Changes one of the shopper's addresses. False when the id is not theirs. Asking for the default
     /// makes it the default; the default stays the default until another one is chosen.
     pub async fn update_address(&self, user_id: i64, id: i64, a: &Address, now: DateTime<Utc>) -> Result<bool> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_shopper(&mut tx, user_id).await?;
         let done = sqlx::query(
             "UPDATE addresses SET addressee = $1, street1 = $2, street2 = $3, address_type = $4, state = $5, city = $6, postal_code = $7, \
@@ -139,7 +139,7 @@ impl Store {
         .bind(millis(now))
         .bind(id)
         .bind(user_id)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         if done.rows_affected() == 0 {
             tx.rollback().await?;
@@ -155,9 +155,9 @@ impl Store {
     /// Deletes one of the shopper's addresses (the newest left becomes the default if it was). False
     /// when the id is not theirs.
     pub async fn delete_address(&self, user_id: i64, id: i64) -> Result<bool> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_shopper(&mut tx, user_id).await?;
-        let done = sqlx::query("DELETE FROM addresses WHERE id = $1 AND user_id = $2").bind(id).bind(user_id).execute(&mut *tx).await?;
+        let done = sqlx::query("DELETE FROM addresses WHERE id = $1 AND user_id = $2").bind(id).bind(user_id).execute(&mut **tx).await?;
         if done.rows_affected() == 0 {
             tx.rollback().await?;
             return Ok(false);
@@ -191,7 +191,7 @@ impl Store {
 
     /// Loads serviceability rows, replacing what was known for those pincodes. Returns how many.
     pub async fn import_serviceability(&self, rows: &[(Pincode, Service)]) -> Result<usize> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         for chunk in rows.chunks(500) {
             let marks: Vec<String> =
                 (0..chunk.len()).map(|i| format!("(${}, ${}, ${}, ${}, ${})", i * 5 + 1, i * 5 + 2, i * 5 + 3, i * 5 + 4, i * 5 + 5)).collect();
@@ -204,7 +204,7 @@ impl Store {
             for (p, s) in chunk {
                 q = q.bind(p.as_str()).bind(s.prepaid as i64).bind(s.cod as i64).bind(s.pickup as i64).bind(s.days);
             }
-            q.execute(&mut *tx).await?;
+            q.execute(&mut **tx).await?;
         }
         tx.commit().await?;
         Ok(rows.len())

@@ -88,7 +88,7 @@ impl Store {
     /// cancelled, the coupon is free again, and everything paid is owed back (`route` for the online
     /// part); the stock comes back unless the parcel was lost.
     pub async fn end_order(&self, order_id: i64, to: OrderStatus, actor: &str, reason: &str, route: RefundRoute, now: DateTime<Utc>) -> Result<CancelOutcome> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_order(&mut tx, order_id).await?;
         let (user_id, wallet_used, paid_online, already_refunded) = money_of(&mut tx, order_id).await?;
         // The shopper's row first, as every wallet writer does, so refunds and spending are counted in turn.
@@ -104,20 +104,20 @@ impl Store {
                 return Ok(CancelOutcome::NotCancellable { status: from });
             }
         };
-        let held: i64 = sqlx::query_scalar("SELECT holds_stock FROM orders WHERE id = $1").bind(order_id).fetch_one(&mut *tx).await?;
+        let held: i64 = sqlx::query_scalar("SELECT holds_stock FROM orders WHERE id = $1").bind(order_id).fetch_one(&mut **tx).await?;
         if held == 1 {
             if to != OrderStatus::LostOrder {
                 give_back_stock(&mut tx, order_id).await?;
             }
-            sqlx::query("UPDATE orders SET holds_stock = 0 WHERE id = $1").bind(order_id).execute(&mut *tx).await?;
+            sqlx::query("UPDATE orders SET holds_stock = 0 WHERE id = $1").bind(order_id).execute(&mut **tx).await?;
         }
         sqlx::query("UPDATE order_items SET cancelled_qty = quantity - returned_qty - exchanged_qty WHERE order_id = $1")
             .bind(order_id)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
         free_coupon(&mut tx, order_id).await?;
 
-        let order_ref: String = sqlx::query_scalar("SELECT order_ref FROM orders WHERE id = $1").bind(order_id).fetch_one(&mut *tx).await?;
+        let order_ref: String = sqlx::query_scalar("SELECT order_ref FROM orders WHERE id = $1").bind(order_id).fetch_one(&mut **tx).await?;
         let (stem, note) = match to {
             OrderStatus::Cancelled => ("cancel", format!("Refund for cancelled order {order_ref}")),
             _ => ("undelivered", format!("Refund for undelivered order {order_ref}")),
@@ -132,7 +132,7 @@ impl Store {
             // Spread over the captured payments, newest first (an order is normally paid once).
             let paid: Vec<(i64, i64)> = sqlx::query_as("SELECT id, amount FROM payment_attempts WHERE order_id = $1 AND status = 'paid' ORDER BY id DESC")
                 .bind(order_id)
-                .fetch_all(&mut *tx)
+                .fetch_all(&mut **tx)
                 .await?;
             let mut left = refund.to_source;
             for (attempt_id, amount) in paid {

@@ -109,11 +109,10 @@ impl Store {
     /// shopper's checkouts (a double tap, two tabs) run one after the other, and the Idempotency-Key is
     /// judged before anything is taken.
     pub async fn place_order(&self, o: &NewOrder, now: DateTime<Utc>) -> Result<PlaceOutcome> {
-        // SQLite: checkouts take the process's turn to write (db.rs, `write_turn`) instead of finding the
+        // SQLite: checkouts take the process's turn to write (db.rs, `begin_write`) instead of finding the
         // file locked and sleeping in SQLite's busy handler; with 32 in flight that sleep was the p99
         // (about 220 ms; 70-80 ms in turns, docs/operations.md, session 16).
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_shopper(&mut tx, o.user_id).await?;
         if let Some(seen) = request_seen(&mut tx, o.user_id, &o.idempotency_key).await? {
             tx.rollback().await?;

@@ -131,13 +131,29 @@ impl Store {
         Ok(())
     }
 
-    /// This process's turn to write (SQLite; nothing to wait for on PostgreSQL). Taken before a
-    /// writing transaction begins and held until it ends; never taken twice by one task.
+    /// This process's turn to write (SQLite; nothing to wait for on PostgreSQL), held until the
+    /// guard is dropped. Every write on the pool takes it, through `begin_write` or `write`; the cart
+    /// writer takes it for each batch. Never taken twice by one task: tokio's Mutex is not reentrant,
+    /// so a write started while its task holds the turn would wait for itself.
     pub(crate) async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
         match &self.writer {
             Some(turn) => Some(turn.lock().await),
             None => None,
         }
+    }
+
+    /// A writing transaction, begun in this process's turn to write and holding it until it commits
+    /// or is dropped (rolled back). Read-only transactions use `pool.begin()`: they need no turn.
+    pub(crate) async fn begin_write(&self) -> crate::Result<WriteTx<'_>> {
+        let turn = self.write_turn().await;
+        let tx = self.pool.begin().await?;
+        Ok(WriteTx { tx, _turn: turn })
+    }
+
+    /// Runs one writing statement (not yet started: a query's future is lazy) in this process's turn.
+    pub(crate) async fn write<T>(&self, statement: impl std::future::Future<Output = T>) -> T {
+        let _turn = self.write_turn().await;
+        statement.await
     }
 
     pub fn engine(&self) -> Engine {
@@ -152,6 +168,40 @@ impl Store {
 
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+/// A transaction that writes, with this process's turn to write (`Store::begin_write`). It derefs to
+/// the transaction, so the helpers that take `&mut Transaction` take it as they are.
+pub(crate) struct WriteTx<'s> {
+    // Declared first, so dropped first: a transaction dropped unfinished has its rollback queued on
+    // its connection before the turn passes on.
+    tx: sqlx::Transaction<'static, sqlx::Any>,
+    _turn: Option<tokio::sync::MutexGuard<'s, ()>>,
+}
+
+impl WriteTx<'_> {
+    /// Commits, then gives up the turn.
+    pub(crate) async fn commit(self) -> crate::Result<()> {
+        Ok(self.tx.commit().await?)
+    }
+
+    /// Rolls back, then gives up the turn.
+    pub(crate) async fn rollback(self) -> crate::Result<()> {
+        Ok(self.tx.rollback().await?)
+    }
+}
+
+impl std::ops::Deref for WriteTx<'_> {
+    type Target = sqlx::Transaction<'static, sqlx::Any>;
+    fn deref(&self) -> &Self::Target {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for WriteTx<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.tx
     }
 }
 
@@ -222,4 +272,39 @@ where
 pub(crate) async fn lock_shopper(tx: &mut sqlx::Transaction<'_, sqlx::Any>, user_id: i64) -> crate::Result<()> {
     sqlx::query("UPDATE users SET id = id WHERE id = $1").bind(user_id).execute(&mut **tx).await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::Utc;
+    use std::time::Duration;
+
+    /// On SQLite every write on the pool waits for the process's turn to write, as the cart writer's
+    /// batches and checkouts do, instead of racing them for the file's lock and sleeping in SQLite's
+    /// busy handler when it loses: a transaction (`begin_write`) and a single statement (`write`).
+    #[tokio::test]
+    async fn writes_on_sqlite_wait_for_the_turn_to_write() {
+        let db = crate::testing::TestDb::sqlite().await;
+        let s = db.store.clone();
+        let now = Utc::now();
+        let user = s.user_for_mobile("7200000002", now).await.unwrap();
+        let turn = s.write_turn().await.expect("SQLite has a turn to write");
+        let credit = tokio::spawn({
+            let s = s.clone();
+            async move { s.wallet_entry(user.id, drape_domain::wallet::EntryKind::Credit, 500, "turn", None, now).await }
+        });
+        let otp = tokio::spawn({
+            let s = s.clone();
+            async move { s.insert_otp("7200000002", "123456", now, now + chrono::Duration::minutes(5)).await }
+        });
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        assert!(!credit.is_finished(), "a transaction wrote while another writer held the turn");
+        assert!(!otp.is_finished(), "a statement wrote while another writer held the turn");
+        drop(turn);
+        let credit = tokio::time::timeout(Duration::from_secs(5), credit).await.expect("the transaction went on once the turn passed");
+        assert!(credit.unwrap().unwrap().is_ok());
+        tokio::time::timeout(Duration::from_secs(5), otp).await.expect("the statement went on once the turn passed").unwrap().unwrap();
+        assert_eq!(s.wallet_balance(user.id).await.unwrap(), 500);
+        assert!(s.latest_otp("7200000002").await.unwrap().is_some());
+    }
 }

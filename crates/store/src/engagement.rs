@@ -79,19 +79,22 @@ impl Store {
         phone: &str,
         now: DateTime<Utc>,
     ) -> Result<bool> {
-        let done = sqlx::query(
-            "INSERT INTO size_requests (product_id, size_value, requester, user_id, email, phone, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+        let done = self
+            .write(
+                sqlx::query(
+                    "INSERT INTO size_requests (product_id, size_value, requester, user_id, email, phone, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
              ON CONFLICT (product_id, size_value, requester) DO NOTHING",
-        )
-        .bind(product_id)
-        .bind(size_value)
-        .bind(requester)
-        .bind(user_id)
-        .bind(email)
-        .bind(phone)
-        .bind(millis(now))
-        .execute(&self.pool)
-        .await?;
+                )
+                .bind(product_id)
+                .bind(size_value)
+                .bind(requester)
+                .bind(user_id)
+                .bind(email)
+                .bind(phone)
+                .bind(millis(now))
+                .execute(&self.pool),
+            )
+            .await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -110,7 +113,7 @@ impl Store {
         max_entries: i64,
         now: DateTime<Utc>,
     ) -> Result<std::result::Result<bool, WishlistFull>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_shopper(&mut tx, user_id).await?;
         let mut in_now = false;
         for c in choices {
@@ -122,7 +125,7 @@ impl Store {
             .bind(&c.first_combo_size)
             .bind(&c.second_combo_size)
             .bind(&c.multi_combo_size)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
             in_now = removed.rows_affected() == 0;
             if in_now && !insert_capped(&mut tx, user_id, c, max_entries, now).await? {
@@ -150,7 +153,8 @@ impl Store {
 
     /// Removes one of the shopper's own entries. False when it is not theirs or not there.
     pub async fn remove_wishlist_entry(&self, user_id: i64, entry_id: i64) -> Result<bool> {
-        let done = sqlx::query("DELETE FROM wishlist_items WHERE id = $1 AND user_id = $2").bind(entry_id).bind(user_id).execute(&self.pool).await?;
+        let done =
+            self.write(sqlx::query("DELETE FROM wishlist_items WHERE id = $1 AND user_id = $2").bind(entry_id).bind(user_id).execute(&self.pool)).await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -163,7 +167,7 @@ impl Store {
         max_entries: i64,
         now: DateTime<Utc>,
     ) -> Result<std::result::Result<(), WishlistFull>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_shopper(&mut tx, user_id).await?;
         for c in choices {
             let present: i64 = sqlx::query_scalar(
@@ -174,7 +178,7 @@ impl Store {
             .bind(&c.first_combo_size)
             .bind(&c.second_combo_size)
             .bind(&c.multi_combo_size)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await?;
             if present == 0 && !insert_capped(&mut tx, user_id, c, max_entries, now).await? {
                 tx.rollback().await?;
@@ -232,7 +236,10 @@ impl Store {
     }
 
     pub async fn record_shopper_event(&self, e: &ShopperEvent<'_>, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query("INSERT INTO shopper_events (event_name, user_id, product_id, cart_id, source, created_at, device) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+        self.write(
+            sqlx::query(
+                "INSERT INTO shopper_events (event_name, user_id, product_id, cart_id, source, created_at, device) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
             .bind(e.event_name)
             .bind(e.user_id)
             .bind(e.product_id)
@@ -240,14 +247,15 @@ impl Store {
             .bind(e.source)
             .bind(millis(now))
             .bind(e.device)
-            .execute(&self.pool)
-            .await?;
+            .execute(&self.pool),
+        )
+        .await?;
         Ok(())
     }
 
     /// Forgets shopper events recorded before `before`.
     pub async fn forget_shopper_events(&self, before: DateTime<Utc>) -> Result<u64> {
-        Ok(sqlx::query("DELETE FROM shopper_events WHERE created_at < $1").bind(millis(before)).execute(&self.pool).await?.rows_affected())
+        Ok(self.write(sqlx::query("DELETE FROM shopper_events WHERE created_at < $1").bind(millis(before)).execute(&self.pool)).await?.rows_affected())
     }
 
     pub async fn shopper_event_count(&self, event_name: &str, product_id: i64) -> Result<i64> {
@@ -260,15 +268,17 @@ impl Store {
 
     /// Sets the design of the month for a category slug (`bra`) and month (`2026-11`).
     pub async fn set_featured(&self, category_slug: &str, month: &str, product_id: i64, blurb: &str) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO featured_designs (category_slug, month, product_id, blurb) VALUES ($1, $2, $3, $4) \
+        self.write(
+            sqlx::query(
+                "INSERT INTO featured_designs (category_slug, month, product_id, blurb) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (category_slug, month) DO UPDATE SET product_id = EXCLUDED.product_id, blurb = EXCLUDED.blurb",
+            )
+            .bind(category_slug)
+            .bind(month)
+            .bind(product_id)
+            .bind(blurb)
+            .execute(&self.pool),
         )
-        .bind(category_slug)
-        .bind(month)
-        .bind(product_id)
-        .bind(blurb)
-        .execute(&self.pool)
         .await?;
         Ok(())
     }

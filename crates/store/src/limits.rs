@@ -22,21 +22,24 @@ impl Store {
     pub async fn take(&self, limit: &Limit, subject: &str, now: DateTime<Utc>) -> Result<Result<(), Full>> {
         let now_ms = millis(now);
         let expired_before = now_ms - limit.window.num_milliseconds();
-        let taken: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO rate_limits (bucket, subject, window_start, hits) VALUES ($1, $2, $3, 1) \
+        let taken: Option<i64> = self
+            .write(
+                sqlx::query_scalar(
+                    "INSERT INTO rate_limits (bucket, subject, window_start, hits) VALUES ($1, $2, $3, 1) \
              ON CONFLICT (bucket, subject) DO UPDATE SET \
                 hits = CASE WHEN rate_limits.window_start <= $4 THEN 1 ELSE rate_limits.hits + 1 END, \
                 window_start = CASE WHEN rate_limits.window_start <= $4 THEN $3 ELSE rate_limits.window_start END \
              WHERE rate_limits.window_start <= $4 OR rate_limits.hits < $5 \
              RETURNING hits",
-        )
-        .bind(limit.bucket)
-        .bind(subject)
-        .bind(now_ms)
-        .bind(expired_before)
-        .bind(limit.max)
-        .fetch_optional(&self.pool)
-        .await?;
+                )
+                .bind(limit.bucket)
+                .bind(subject)
+                .bind(now_ms)
+                .bind(expired_before)
+                .bind(limit.max)
+                .fetch_optional(&self.pool),
+            )
+            .await?;
         if taken.is_some() {
             return Ok(Ok(()));
         }
@@ -51,11 +54,13 @@ impl Store {
 
     /// Gives back a hit taken for an attempt that turned out not to count (a login that succeeded).
     pub async fn give_back(&self, limit: &Limit, subject: &str) -> Result<()> {
-        sqlx::query("UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND subject = $2 AND hits > 0")
-            .bind(limit.bucket)
-            .bind(subject)
-            .execute(&self.pool)
-            .await?;
+        self.write(
+            sqlx::query("UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND subject = $2 AND hits > 0")
+                .bind(limit.bucket)
+                .bind(subject)
+                .execute(&self.pool),
+        )
+        .await?;
         Ok(())
     }
 

@@ -152,7 +152,7 @@ impl Store {
                 CancelOutcome::NotCancellable { status } => Move::NotAllowed { from: status },
             });
         }
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let moved = move_status(&mut tx, order_id, to, actor, note, now).await?;
         tx.commit().await?;
         Ok(moved)
@@ -160,7 +160,7 @@ impl Store {
 
     /// Hands a packed order to the courier: Picked → Shipped with the courier and tracking number.
     pub async fn ship_order(&self, order_id: i64, courier: &str, tracking: &str, actor: &str, now: DateTime<Utc>) -> Result<Move> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let note = format!("{courier} {tracking}");
         let moved = move_status(&mut tx, order_id, OrderStatus::Shipped, actor, &note, now).await?;
         if matches!(moved, Move::Moved { .. }) {
@@ -168,7 +168,7 @@ impl Store {
                 .bind(order_id)
                 .bind(courier)
                 .bind(tracking)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
         tx.commit().await?;

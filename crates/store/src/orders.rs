@@ -39,7 +39,7 @@ pub struct BoughtSize {
 impl Store {
     /// Places an order record (seed, admin, and later checkout). Returns its reference, `DRP0000042`.
     pub async fn create_order(&self, user_id: i64, status: &str, items: &[NewOrderItem], now: DateTime<Utc>) -> Result<String> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let total: i64 = items.iter().map(|i| i.price * i.quantity).sum();
         // Its public id stays the random token the reference is first written as.
         let placeholder = crate::testing_free_token();
@@ -50,14 +50,14 @@ impl Store {
                 .bind(status)
                 .bind(total)
                 .bind(millis(now))
-                .fetch_one(&mut *tx)
+                .fetch_one(&mut **tx)
                 .await?;
         let order_ref = format!("DRP{id:07}");
-        sqlx::query("UPDATE orders SET order_ref = $1 WHERE id = $2").bind(&order_ref).bind(id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE orders SET order_ref = $1 WHERE id = $2").bind(&order_ref).bind(id).execute(&mut **tx).await?;
         let placed = OrderStatus::parse(status).ok_or_else(|| StoreError::Conflict(format!("unknown order status {status:?}")))?;
         record_status(&mut tx, id, "", placed, SYSTEM, "", now).await?;
         if placed.is_delivered() {
-            sqlx::query("UPDATE orders SET delivered_at = created_at WHERE id = $1").bind(id).execute(&mut *tx).await?;
+            sqlx::query("UPDATE orders SET delivered_at = created_at WHERE id = $1").bind(id).execute(&mut **tx).await?;
         }
         for it in items {
             sqlx::query("INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price) VALUES ($1, $2, $3, $4, $5, $6, $7)")
@@ -68,7 +68,7 @@ impl Store {
                 .bind(&it.combo2)
                 .bind(it.quantity)
                 .bind(it.price)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
         tx.commit().await?;
@@ -79,14 +79,15 @@ impl Store {
     /// operators move orders with `move_order`, which keeps to the order's life). The event is
     /// written as for any other change.
     pub async fn set_order_status(&self, order_ref: &str, status: OrderStatus, now: DateTime<Utc>) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
-        let from: Option<(i64, String)> = sqlx::query_as("SELECT id, status FROM orders WHERE order_ref = $1").bind(order_ref).fetch_optional(&mut *tx).await?;
+        let mut tx = self.begin_write().await?;
+        let from: Option<(i64, String)> =
+            sqlx::query_as("SELECT id, status FROM orders WHERE order_ref = $1").bind(order_ref).fetch_optional(&mut **tx).await?;
         let (id, from) = from.ok_or(StoreError::NotFound)?;
         sqlx::query("UPDATE orders SET status = $1, updated_at = $2, delivered_at = CASE WHEN $1 = 'Delivered' THEN $2 ELSE delivered_at END WHERE id = $3")
             .bind(status.name())
             .bind(millis(now))
             .bind(id)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
         record_status(&mut tx, id, &from, status, SYSTEM, "set directly", now).await?;
         tx.commit().await?;

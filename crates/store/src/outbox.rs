@@ -17,12 +17,15 @@ pub struct OutboxMessage {
 
 impl Store {
     pub async fn enqueue_message(&self, channel: &str, recipient: &str, body: &str, now: DateTime<Utc>) -> Result<i64> {
-        Ok(sqlx::query_scalar("INSERT INTO outbox (channel, recipient, body, created_at) VALUES ($1, $2, $3, $4) RETURNING id")
-            .bind(channel)
-            .bind(recipient)
-            .bind(body)
-            .bind(millis(now))
-            .fetch_one(&self.pool)
+        Ok(self
+            .write(
+                sqlx::query_scalar("INSERT INTO outbox (channel, recipient, body, created_at) VALUES ($1, $2, $3, $4) RETURNING id")
+                    .bind(channel)
+                    .bind(recipient)
+                    .bind(body)
+                    .bind(millis(now))
+                    .fetch_one(&self.pool),
+            )
             .await?)
     }
 

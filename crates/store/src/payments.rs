@@ -137,7 +137,7 @@ impl Store {
         method: &str,
         now: DateTime<Utc>,
     ) -> Result<i64> {
-        Ok(sqlx::query_scalar(
+        Ok(self.write(sqlx::query_scalar(
             "INSERT INTO payment_attempts (order_id, provider, provider_order_id, amount, method, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         )
         .bind(order_id)
@@ -146,7 +146,7 @@ impl Store {
         .bind(amount)
         .bind(method)
         .bind(millis(now))
-        .fetch_one(&self.pool)
+        .fetch_one(&self.pool))
         .await?)
     }
 
@@ -178,7 +178,7 @@ impl Store {
     /// Records a captured payment, once. The order becomes Verified if it was still waiting for this
     /// money; otherwise the caller must refund it.
     pub async fn payment_succeeded(&self, provider: &str, provider_order_id: &str, payment_id: &str, method: &str, now: DateTime<Utc>) -> Result<PaidOutcome> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let settled: Option<(i64, i64, i64)> = sqlx::query_as(
             "UPDATE payment_attempts SET status = 'paid', provider_payment_id = $3, method = CASE WHEN $4 = '' THEN method ELSE $4 END, settled_at = $5 \
              WHERE provider = $1 AND provider_order_id = $2 AND status <> 'paid' RETURNING id, order_id, amount",
@@ -188,7 +188,7 @@ impl Store {
         .bind(payment_id)
         .bind(method)
         .bind(millis(now))
-        .fetch_optional(&mut *tx)
+        .fetch_optional(&mut **tx)
         .await?;
         let Some((attempt_id, order_id, amount)) = settled else {
             tx.rollback().await?;
@@ -200,7 +200,7 @@ impl Store {
             .bind(OrderStatus::Verified.name())
             .bind(millis(now))
             .bind(OrderStatus::PendingPayment.name())
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
         let outcome = if paid.rows_affected() == 1 {
             record_status(&mut tx, order_id, OrderStatus::PendingPayment.name(), OrderStatus::Verified, PROVIDER, "Payment received", now).await?;
@@ -228,7 +228,7 @@ impl Store {
     /// Records a failed attempt, once; the order stays Pending Payment so the shopper can try again.
     /// Returns the order's id when this call recorded the failure.
     pub async fn payment_failed(&self, provider: &str, provider_order_id: &str, error: &str, now: DateTime<Utc>) -> Result<Option<i64>> {
-        Ok(sqlx::query_scalar(
+        Ok(self.write(sqlx::query_scalar(
             "UPDATE payment_attempts SET status = 'failed', error = $3, settled_at = $4 WHERE provider = $1 AND provider_order_id = $2 AND status = 'created' \
              RETURNING order_id",
         )
@@ -236,19 +236,22 @@ impl Store {
         .bind(provider_order_id)
         .bind(error)
         .bind(millis(now))
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.pool))
         .await?)
     }
 
     /// Stores a provider event by its id; false when it was stored before (apply it no more).
     pub async fn store_payment_event(&self, provider: &str, event_id: &str, kind: &str, body: &str, now: DateTime<Utc>) -> Result<bool> {
-        let done = sqlx::query("INSERT INTO payment_events (provider, event_id, kind, body, received_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING")
-            .bind(provider)
-            .bind(event_id)
-            .bind(kind)
-            .bind(body)
-            .bind(millis(now))
-            .execute(&self.pool)
+        let done = self
+            .write(
+                sqlx::query("INSERT INTO payment_events (provider, event_id, kind, body, received_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING")
+                    .bind(provider)
+                    .bind(event_id)
+                    .bind(kind)
+                    .bind(body)
+                    .bind(millis(now))
+                    .execute(&self.pool),
+            )
             .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -266,20 +269,23 @@ impl Store {
         key: &str,
         now: DateTime<Utc>,
     ) -> Result<bool> {
-        let done = sqlx::query(
-            "INSERT INTO refunds (order_id, attempt_id, amount, source, reason, provider_refund_id, idempotency_key, created_at) \
+        let done = self
+            .write(
+                sqlx::query(
+                    "INSERT INTO refunds (order_id, attempt_id, amount, source, reason, provider_refund_id, idempotency_key, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
-        )
-        .bind(order_id)
-        .bind(attempt_id)
-        .bind(amount)
-        .bind(source)
-        .bind(reason)
-        .bind(provider_refund_id)
-        .bind(key)
-        .bind(millis(now))
-        .execute(&self.pool)
-        .await?;
+                )
+                .bind(order_id)
+                .bind(attempt_id)
+                .bind(amount)
+                .bind(source)
+                .bind(reason)
+                .bind(provider_refund_id)
+                .bind(key)
+                .bind(millis(now))
+                .execute(&self.pool),
+            )
+            .await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -303,7 +309,7 @@ impl Store {
     /// Marks a pending order Payment Failed and puts its stock back on sale, and the wallet money it
     /// took back in the wallet; true when this call did it (a second call, or a paid order, does nothing).
     pub async fn release_unpaid_order(&self, order_id: i64, now: DateTime<Utc>) -> Result<bool> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let released: Option<(i64, i64, String)> = sqlx::query_as(
             "UPDATE orders SET status = $2, holds_stock = 0, updated_at = $3 WHERE id = $1 AND status = $4 AND holds_stock = 1 \
              RETURNING user_id, wallet_used, order_ref",
@@ -312,7 +318,7 @@ impl Store {
         .bind(OrderStatus::PaymentFailed.name())
         .bind(millis(now))
         .bind(OrderStatus::PendingPayment.name())
-        .fetch_optional(&mut *tx)
+        .fetch_optional(&mut **tx)
         .await?;
         let Some((user_id, wallet_used, order_ref)) = released else {
             tx.rollback().await?;
@@ -333,7 +339,7 @@ impl Store {
     /// Judges a guess at an order's cash-on-delivery code in one statement: a right one confirms the
     /// order (Verified), a wrong one counts; after `max_wrong` wrong guesses nothing is judged.
     pub async fn confirm_cod(&self, user_id: i64, public_id: &str, code_hash: &str, max_wrong: i64, now: DateTime<Utc>) -> Result<CodGuess> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let judged: Option<(i64, String)> = sqlx::query_as(
             "UPDATE orders SET cod_guesses = cod_guesses + CASE WHEN cod_code_hash = $3 THEN 0 ELSE 1 END, \
                 status = CASE WHEN cod_code_hash = $3 THEN $4 ELSE status END, updated_at = $6 \
@@ -346,7 +352,7 @@ impl Store {
         .bind(OrderStatus::PendingConfirmation.name())
         .bind(millis(now))
         .bind(max_wrong)
-        .fetch_optional(&mut *tx)
+        .fetch_optional(&mut **tx)
         .await?;
         let guess = match judged {
             Some((order_id, s)) if s == OrderStatus::Verified.name() => {
@@ -363,12 +369,15 @@ impl Store {
 
     /// A new cash-on-delivery code for an order still waiting for confirmation (the guesses start over).
     pub async fn renew_cod_code(&self, user_id: i64, public_id: &str, code_hash: &str) -> Result<bool> {
-        let done = sqlx::query("UPDATE orders SET cod_code_hash = $3, cod_guesses = 0 WHERE public_id = $1 AND user_id = $2 AND status = $4")
-            .bind(public_id)
-            .bind(user_id)
-            .bind(code_hash)
-            .bind(OrderStatus::PendingConfirmation.name())
-            .execute(&self.pool)
+        let done = self
+            .write(
+                sqlx::query("UPDATE orders SET cod_code_hash = $3, cod_guesses = 0 WHERE public_id = $1 AND user_id = $2 AND status = $4")
+                    .bind(public_id)
+                    .bind(user_id)
+                    .bind(code_hash)
+                    .bind(OrderStatus::PendingConfirmation.name())
+                    .execute(&self.pool),
+            )
             .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -384,12 +393,14 @@ impl Store {
 
     /// Keeps the first customer id made for the shopper; returns the one kept.
     pub async fn keep_provider_customer(&self, user_id: i64, provider: &str, customer_id: &str) -> Result<String> {
-        sqlx::query("INSERT INTO provider_customers (user_id, provider, customer_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
-            .bind(user_id)
-            .bind(provider)
-            .bind(customer_id)
-            .execute(&self.pool)
-            .await?;
+        self.write(
+            sqlx::query("INSERT INTO provider_customers (user_id, provider, customer_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+                .bind(user_id)
+                .bind(provider)
+                .bind(customer_id)
+                .execute(&self.pool),
+        )
+        .await?;
         Ok(self.provider_customer(user_id, provider).await?.unwrap_or_else(|| customer_id.to_string()))
     }
 }

@@ -168,7 +168,7 @@ async fn move_return(tx: &mut Transaction<'_, Any>, return_id: i64, to: ReturnSt
 impl Store {
     /// Requests a return or exchange, or requests nothing and says why.
     pub async fn request_return(&self, r: &NewReturn, now: DateTime<Utc>) -> Result<ReturnOutcome> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_order(&mut tx, r.order_id).await?;
         if let Some(seen) = return_seen(&mut tx, r.user_id, &r.request_key).await? {
             tx.rollback().await?;
@@ -189,13 +189,13 @@ impl Store {
             .bind(l.order_item_id)
             .bind(r.order_id)
             .bind(l.quantity)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await?;
             let Some((paid, quantity, returned_after)) = reserved else {
                 let ours: Option<i64> = sqlx::query_scalar("SELECT id FROM order_items WHERE id = $1 AND order_id = $2")
                     .bind(l.order_item_id)
                     .bind(r.order_id)
-                    .fetch_optional(&mut *tx)
+                    .fetch_optional(&mut **tx)
                     .await?;
                 tx.rollback().await?;
                 return Ok(if ours.is_some() {
@@ -212,7 +212,7 @@ impl Store {
             amounts.push(amount);
             if let Some((_, size_id, _)) = &l.exchange {
                 let held =
-                    sqlx::query("UPDATE sizes SET stock = stock - $2 WHERE id = $1 AND stock >= $2").bind(size_id).bind(l.quantity).execute(&mut *tx).await?;
+                    sqlx::query("UPDATE sizes SET stock = stock - $2 WHERE id = $1 AND stock >= $2").bind(size_id).bind(l.quantity).execute(&mut **tx).await?;
                 if held.rows_affected() == 0 {
                     tx.rollback().await?;
                     return Ok(ReturnOutcome::SizeSoldOut { size_id: *size_id });
@@ -247,7 +247,7 @@ impl Store {
         .bind(bank_branch)
         .bind(&r.request_key)
         .bind(millis(now))
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut **tx)
         .await?;
         for (l, amount) in r.lines.iter().zip(&amounts) {
             sqlx::query(
@@ -262,7 +262,7 @@ impl Store {
             .bind(l.exchange.as_ref().map(|e| e.0))
             .bind(l.exchange.as_ref().map(|e| e.1))
             .bind(l.exchange.as_ref().map(|e| e.2.clone()).unwrap_or_default())
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
         }
         record_return_status(&mut tx, return_id, "", ReturnStatus::Requested, crate::order_status::SHOPPER, &r.reason, now).await?;
@@ -340,7 +340,7 @@ impl Store {
 
     /// The courier is booked to collect the pieces on `date`.
     pub async fn schedule_pickup(&self, return_id: i64, date: &str, courier: &str, actor: &str, now: DateTime<Utc>) -> Result<ReturnStep> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let shown = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").map(|d| d.format("%a, %-d %b").to_string()).unwrap_or_else(|_| date.to_string());
         let step = move_return(&mut tx, return_id, ReturnStatus::PickupScheduled, actor, &format!("{courier} on {shown}"), now).await?;
         if matches!(step, ReturnStep::Done { .. }) {
@@ -348,7 +348,7 @@ impl Store {
                 .bind(return_id)
                 .bind(date)
                 .bind(courier)
-                .execute(&mut *tx)
+                .execute(&mut **tx)
                 .await?;
         }
         tx.commit().await?;
@@ -356,7 +356,7 @@ impl Store {
     }
 
     pub async fn mark_picked_up(&self, return_id: i64, actor: &str, now: DateTime<Utc>) -> Result<ReturnStep> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let step = move_return(&mut tx, return_id, ReturnStatus::PickedUp, actor, "", now).await?;
         tx.commit().await?;
         Ok(step)
@@ -364,7 +364,7 @@ impl Store {
 
     /// The pieces reached the warehouse: back on sale only when `sellable`.
     pub async fn receive_return(&self, return_id: i64, sellable: bool, actor: &str, now: DateTime<Utc>) -> Result<ReturnStep> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // The shopper reads this note too: the condition, not the stock.
         let note = if sellable { "Received in good condition" } else { "Received used or damaged" };
         let step = move_return(&mut tx, return_id, ReturnStatus::Received, actor, note, now).await?;
@@ -375,7 +375,7 @@ impl Store {
                  WHERE id IN (SELECT i.size_id FROM return_items r JOIN order_items i ON i.id = r.order_item_id WHERE r.return_id = $1 AND i.size_id IS NOT NULL)",
             )
             .bind(return_id)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
         }
         tx.commit().await?;
@@ -386,7 +386,7 @@ impl Store {
     /// order is released to be packed, and an order whose every piece came back is Sales Returned.
     /// Returns the refund owed through the provider, if any, for the caller to pay.
     pub async fn approve_return(&self, return_id: i64, actor: &str, now: DateTime<Utc>) -> Result<(ReturnStep, Vec<crate::cancellations::SourceRefund>)> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let step = move_return(&mut tx, return_id, ReturnStatus::Approved, actor, "", now).await?;
         let ReturnStep::Done { .. } = step else {
             tx.rollback().await?;
@@ -395,9 +395,9 @@ impl Store {
         let (order_id, user_id, route, amount, public_id): (i64, i64, String, i64, String) =
             sqlx::query_as("SELECT order_id, user_id, refund_route, refund_amount, public_id FROM return_requests WHERE id = $1")
                 .bind(return_id)
-                .fetch_one(&mut *tx)
+                .fetch_one(&mut **tx)
                 .await?;
-        let order_ref: String = sqlx::query_scalar("SELECT order_ref FROM orders WHERE id = $1").bind(order_id).fetch_one(&mut *tx).await?;
+        let order_ref: String = sqlx::query_scalar("SELECT order_ref FROM orders WHERE id = $1").bind(order_id).fetch_one(&mut **tx).await?;
         let note = format!("Refund for returned items of order {order_ref}");
         let key = format!("return:{public_id}");
         if amount > 0 {
@@ -412,7 +412,7 @@ impl Store {
                     let attempt: Option<i64> =
                         sqlx::query_scalar("SELECT id FROM payment_attempts WHERE order_id = $1 AND status = 'paid' ORDER BY id DESC LIMIT 1")
                             .bind(order_id)
-                            .fetch_optional(&mut *tx)
+                            .fetch_optional(&mut **tx)
                             .await?;
                     owe_refund(&mut tx, order_id, attempt, amount, "source", &note, &key, now).await?;
                 }
@@ -420,10 +420,10 @@ impl Store {
                     owe_refund(&mut tx, order_id, None, amount, "bank", &note, &key, now).await?;
                 }
             }
-            sqlx::query("UPDATE refund_requests SET return_id = $2 WHERE idempotency_key = $1").bind(&key).bind(return_id).execute(&mut *tx).await?;
+            sqlx::query("UPDATE refund_requests SET return_id = $2 WHERE idempotency_key = $1").bind(&key).bind(return_id).execute(&mut **tx).await?;
         }
         // The exchange order goes to packing.
-        let exchange: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE exchange_return_id = $1").bind(return_id).fetch_optional(&mut *tx).await?;
+        let exchange: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE exchange_return_id = $1").bind(return_id).fetch_optional(&mut **tx).await?;
         if let Some(id) = exchange {
             move_status(&mut tx, id, OrderStatus::Verified, actor, "The exchanged piece reached us", now).await?;
         }
@@ -432,11 +432,11 @@ impl Store {
             "SELECT CAST(COALESCE(SUM(quantity - cancelled_qty - returned_qty - exchanged_qty), 0) AS BIGINT) FROM order_items WHERE order_id = $1",
         )
         .bind(order_id)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut **tx)
         .await?;
         let exchanged: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(exchanged_qty), 0) AS BIGINT) FROM order_items WHERE order_id = $1")
             .bind(order_id)
-            .fetch_one(&mut *tx)
+            .fetch_one(&mut **tx)
             .await?;
         if left == 0 && exchanged == 0 {
             move_status(&mut tx, order_id, OrderStatus::SalesReturned, actor, "Every piece came back", now).await?;
@@ -453,25 +453,25 @@ impl Store {
     /// Declines a request with the reason the shopper reads: its pieces count as the shopper's again,
     /// and an exchange's new size goes back on sale with its order cancelled.
     pub async fn decline_return(&self, return_id: i64, reason: &str, actor: &str, now: DateTime<Utc>) -> Result<ReturnStep> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let step = move_return(&mut tx, return_id, ReturnStatus::Declined, actor, reason, now).await?;
         if matches!(step, ReturnStep::Done { .. }) {
             let items: Vec<(i64, String, i64)> =
-                sqlx::query_as("SELECT order_item_id, process, quantity FROM return_items WHERE return_id = $1").bind(return_id).fetch_all(&mut *tx).await?;
+                sqlx::query_as("SELECT order_item_id, process, quantity FROM return_items WHERE return_id = $1").bind(return_id).fetch_all(&mut **tx).await?;
             for (item, process, q) in items {
                 let column = if process == Process::Return.name() { "returned_qty" } else { "exchanged_qty" };
                 sqlx::query(&format!("UPDATE order_items SET {column} = {column} - $2 WHERE id = $1 AND {column} >= $2"))
                     .bind(item)
                     .bind(q)
-                    .execute(&mut *tx)
+                    .execute(&mut **tx)
                     .await?;
             }
             let exchange: Option<i64> =
-                sqlx::query_scalar("SELECT id FROM orders WHERE exchange_return_id = $1").bind(return_id).fetch_optional(&mut *tx).await?;
+                sqlx::query_scalar("SELECT id FROM orders WHERE exchange_return_id = $1").bind(return_id).fetch_optional(&mut **tx).await?;
             if let Some(id) = exchange {
                 if let Move::Moved { .. } = move_status(&mut tx, id, OrderStatus::Cancelled, actor, reason, now).await? {
                     crate::payments::give_back_stock(&mut tx, id).await?;
-                    sqlx::query("UPDATE orders SET holds_stock = 0 WHERE id = $1").bind(id).execute(&mut *tx).await?;
+                    sqlx::query("UPDATE orders SET holds_stock = 0 WHERE id = $1").bind(id).execute(&mut **tx).await?;
                 }
             }
         }
@@ -481,17 +481,17 @@ impl Store {
 
     /// Records the bank transfer that paid a request's refund (cash-on-delivery returns).
     pub async fn record_bank_refund(&self, return_id: i64, reference: &str, actor: &str, now: DateTime<Utc>) -> Result<ReturnStep> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let public_id: String = sqlx::query_scalar("SELECT public_id FROM return_requests WHERE id = $1")
             .bind(return_id)
-            .fetch_optional(&mut *tx)
+            .fetch_optional(&mut **tx)
             .await?
             .ok_or(StoreError::NotFound)?;
         let key = format!("return:{public_id}");
         let owed: Option<(i64, i64, String)> =
             sqlx::query_as("SELECT order_id, amount, reason FROM refund_requests WHERE idempotency_key = $1 AND route = 'bank'")
                 .bind(&key)
-                .fetch_optional(&mut *tx)
+                .fetch_optional(&mut **tx)
                 .await?;
         let Some((order_id, amount, reason)) = owed else {
             tx.rollback().await?;
@@ -509,7 +509,7 @@ impl Store {
             .bind(reference)
             .bind(&key)
             .bind(millis(now))
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
         }
         tx.commit().await?;
@@ -519,8 +519,8 @@ impl Store {
     /// A provider refund of a return was taken: the request is Refunded.
     pub async fn mark_return_refunded(&self, idempotency_key: &str, now: DateTime<Utc>) -> Result<()> {
         let Some(public_id) = idempotency_key.strip_prefix("return:") else { return Ok(()) };
-        let mut tx = self.pool.begin().await?;
-        let id: Option<i64> = sqlx::query_scalar("SELECT id FROM return_requests WHERE public_id = $1").bind(public_id).fetch_optional(&mut *tx).await?;
+        let mut tx = self.begin_write().await?;
+        let id: Option<i64> = sqlx::query_scalar("SELECT id FROM return_requests WHERE public_id = $1").bind(public_id).fetch_optional(&mut **tx).await?;
         if let Some(id) = id {
             move_return(&mut tx, id, ReturnStatus::Refunded, crate::order_status::PROVIDER, "to the original payment method", now).await?;
         }

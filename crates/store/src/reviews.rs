@@ -31,18 +31,21 @@ impl Store {
     /// Saves a shopper's stars for a product bought in `order_ref`; a second rating of the same
     /// order replaces the first. Returns the rating's id (the `responseid`).
     pub async fn save_rating(&self, product_id: i64, user_id: i64, order_ref: &str, stars: i64, now: DateTime<Utc>) -> Result<i64> {
-        Ok(sqlx::query_scalar(
-            "INSERT INTO ratings (product_id, user_id, order_ref, stars, created_at) VALUES ($1, $2, $3, $4, $5) \
+        Ok(self
+            .write(
+                sqlx::query_scalar(
+                    "INSERT INTO ratings (product_id, user_id, order_ref, stars, created_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (product_id, user_id, order_ref) DO UPDATE SET stars = EXCLUDED.stars, created_at = EXCLUDED.created_at \
              RETURNING id",
-        )
-        .bind(product_id)
-        .bind(user_id)
-        .bind(order_ref)
-        .bind(stars)
-        .bind(millis(now))
-        .fetch_one(&self.pool)
-        .await?)
+                )
+                .bind(product_id)
+                .bind(user_id)
+                .bind(order_ref)
+                .bind(stars)
+                .bind(millis(now))
+                .fetch_one(&self.pool),
+            )
+            .await?)
     }
 
     pub async fn rating_by_id(&self, id: i64) -> Result<Option<Rating>> {
@@ -61,20 +64,23 @@ impl Store {
 
     /// Saves the feedback on a rating; a second one replaces the first (one per rating).
     pub async fn save_feedback(&self, rating_id: i64, user_id: i64, review: &str, answers_json: &str, device: &str, now: DateTime<Utc>) -> Result<i64> {
-        Ok(sqlx::query_scalar(
-            "INSERT INTO rating_feedback (rating_id, user_id, review, answers, device, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
+        Ok(self
+            .write(
+                sqlx::query_scalar(
+                    "INSERT INTO rating_feedback (rating_id, user_id, review, answers, device, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (rating_id) DO UPDATE SET review = EXCLUDED.review, answers = EXCLUDED.answers, device = EXCLUDED.device, \
                 created_at = EXCLUDED.created_at \
              RETURNING id",
-        )
-        .bind(rating_id)
-        .bind(user_id)
-        .bind(review)
-        .bind(answers_json)
-        .bind(device)
-        .bind(millis(now))
-        .fetch_one(&self.pool)
-        .await?)
+                )
+                .bind(rating_id)
+                .bind(user_id)
+                .bind(review)
+                .bind(answers_json)
+                .bind(device)
+                .bind(millis(now))
+                .fetch_one(&self.pool),
+            )
+            .await?)
     }
 
     pub async fn feedback_count(&self, rating_id: i64) -> Result<i64> {
@@ -94,21 +100,24 @@ impl Store {
         stars: i64,
         now: DateTime<Utc>,
     ) -> Result<i64> {
-        Ok(sqlx::query_scalar(
-            "INSERT INTO reviews (product_id, user_id, headline, comment, public_name, stars, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+        Ok(self
+            .write(
+                sqlx::query_scalar(
+                    "INSERT INTO reviews (product_id, user_id, headline, comment, public_name, stars, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
              ON CONFLICT (product_id, user_id) DO UPDATE SET headline = EXCLUDED.headline, comment = EXCLUDED.comment, \
                 public_name = EXCLUDED.public_name, stars = EXCLUDED.stars, created_at = EXCLUDED.created_at \
              RETURNING id",
-        )
-        .bind(product_id)
-        .bind(user_id)
-        .bind(headline)
-        .bind(comment)
-        .bind(public_name)
-        .bind(stars)
-        .bind(millis(now))
-        .fetch_one(&self.pool)
-        .await?)
+                )
+                .bind(product_id)
+                .bind(user_id)
+                .bind(headline)
+                .bind(comment)
+                .bind(public_name)
+                .bind(stars)
+                .bind(millis(now))
+                .fetch_one(&self.pool),
+            )
+            .await?)
     }
 
     /// One page of a product's reviews, newest first, with the total.

@@ -144,7 +144,7 @@ impl Store {
     /// corrected a typo to, else the same) is what popular searches count, so shoppers are never
     /// offered a misspelling.
     pub async fn record_search(&self, who: Searcher<'_>, query: &str, counted_as: &str, results: i64, now: DateTime<Utc>) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query(
             "INSERT INTO search_log (query, searcher, day, results, searched_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (query, searcher, day) DO UPDATE SET results = excluded.results",
@@ -154,7 +154,7 @@ impl Store {
         .bind(now.format("%Y-%m-%d").to_string())
         .bind(results)
         .bind(millis(now))
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         let (owner_sql, owner_col) = owner(who);
         bind_owner_q(
@@ -166,7 +166,7 @@ impl Store {
         )
         .bind(query)
         .bind(millis(now))
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         bind_owner_q(
             sqlx::query(&format!(
@@ -175,7 +175,7 @@ impl Store {
             )),
             who,
         )
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         tx.commit().await?;
         Ok(())
@@ -194,11 +194,11 @@ impl Store {
         match query {
             Some(q) => {
                 let sql = format!("DELETE FROM recent_searches WHERE {owner_sql} AND query = $2");
-                bind_owner_q(sqlx::query(&sql), who).bind(q).execute(&self.pool).await?
+                self.write(bind_owner_q(sqlx::query(&sql), who).bind(q).execute(&self.pool)).await?
             }
             None => {
                 let sql = format!("DELETE FROM recent_searches WHERE {owner_sql}");
-                bind_owner_q(sqlx::query(&sql), who).execute(&self.pool).await?
+                self.write(bind_owner_q(sqlx::query(&sql), who).execute(&self.pool)).await?
             }
         };
         Ok(())
@@ -207,7 +207,7 @@ impl Store {
     /// At login a browser's recent searches join the shopper's (the newer time wins), then the
     /// shopper keeps the newest RECENT_KEPT.
     pub async fn merge_guest_searches(&self, guest_token: &str, user_id: i64) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let guest = hash_secret(guest_token);
         sqlx::query(
             "INSERT INTO recent_searches (user_id, query, searched_at) \
@@ -217,15 +217,15 @@ impl Store {
         )
         .bind(user_id)
         .bind(&guest)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
-        sqlx::query("DELETE FROM recent_searches WHERE guest_token_hash = $1").bind(&guest).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM recent_searches WHERE guest_token_hash = $1").bind(&guest).execute(&mut **tx).await?;
         sqlx::query(&format!(
             "DELETE FROM recent_searches WHERE user_id = $1 AND id NOT IN \
              (SELECT id FROM recent_searches WHERE user_id = $1 ORDER BY searched_at DESC, id DESC LIMIT {RECENT_KEPT})"
         ))
         .bind(user_id)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         tx.commit().await?;
         Ok(())

@@ -55,10 +55,10 @@ impl Store {
         now: DateTime<Utc>,
     ) -> Result<std::result::Result<i64, WalletRefusal>> {
         let Some(amount) = signed_amount(kind, paise) else { return Ok(Err(WalletRefusal::BadAmount)) };
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_shopper(&mut tx, user_id).await?;
         if let Some(key) = idempotency_key {
-            let seen: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wallet_entries WHERE idempotency_key = $1").bind(key).fetch_one(&mut *tx).await?;
+            let seen: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wallet_entries WHERE idempotency_key = $1").bind(key).fetch_one(&mut **tx).await?;
             if seen > 0 {
                 tx.rollback().await?;
                 return Ok(Err(WalletRefusal::AlreadyDone));

@@ -263,29 +263,26 @@ impl Store {
         upgrade_option_id: Option<Option<i64>>,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         if let Some(code) = coupon_code {
-            sqlx::query("UPDATE carts SET coupon_code = $1 WHERE id = $2").bind(code).bind(cart_id).execute(&mut *tx).await?;
+            sqlx::query("UPDATE carts SET coupon_code = $1 WHERE id = $2").bind(code).bind(cart_id).execute(&mut **tx).await?;
         }
         if let Some(code) = affiliation_code {
-            sqlx::query("UPDATE carts SET affiliation_code = $1 WHERE id = $2").bind(code).bind(cart_id).execute(&mut *tx).await?;
+            sqlx::query("UPDATE carts SET affiliation_code = $1 WHERE id = $2").bind(code).bind(cart_id).execute(&mut **tx).await?;
         }
         if let Some(option) = upgrade_option_id {
-            sqlx::query("UPDATE carts SET upgrade_option_id = $1 WHERE id = $2").bind(option).bind(cart_id).execute(&mut *tx).await?;
+            sqlx::query("UPDATE carts SET upgrade_option_id = $1 WHERE id = $2").bind(option).bind(cart_id).execute(&mut **tx).await?;
         }
-        sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2").bind(millis(now)).bind(cart_id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2").bind(millis(now)).bind(cart_id).execute(&mut **tx).await?;
         tx.commit().await?;
         Ok(())
     }
 
     pub async fn set_cart_gift_wrap(&self, cart_id: i64, on: bool, now: DateTime<Utc>) -> Result<()> {
-        sqlx::query("UPDATE carts SET gift_wrap = $1, updated_at = $2 WHERE id = $3")
-            .bind(on as i64)
-            .bind(millis(now))
-            .bind(cart_id)
-            .execute(&self.pool)
-            .await?;
+        self.write(
+            sqlx::query("UPDATE carts SET gift_wrap = $1, updated_at = $2 WHERE id = $3").bind(on as i64).bind(millis(now)).bind(cart_id).execute(&self.pool),
+        )
+        .await?;
         Ok(())
     }
 
@@ -298,8 +295,7 @@ impl Store {
         quantity: i64,
         check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E>,
     ) -> Result<Option<std::result::Result<(), E>>> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_cart(&mut tx, cart_id).await?;
         let lines = lines_of(&mut tx, cart_id).await?;
         if !lines.iter().any(|l| l.id == line_id) {
@@ -310,7 +306,7 @@ impl Store {
             tx.rollback().await?;
             return Ok(Some(Err(e)));
         }
-        sqlx::query("UPDATE cart_items SET quantity = $1 WHERE id = $2 AND cart_id = $3").bind(quantity).bind(line_id).bind(cart_id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE cart_items SET quantity = $1 WHERE id = $2 AND cart_id = $3").bind(quantity).bind(line_id).bind(cart_id).execute(&mut **tx).await?;
         tx.commit().await?;
         Ok(Some(Ok(())))
     }
@@ -318,11 +314,10 @@ impl Store {
     /// Removes lines, only within the given cart, with the cart locked. Returns how many went.
     pub async fn remove_lines(&self, cart_id: i64, line_ids: &[i64]) -> Result<u64> {
         let mut n = 0;
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         lock_cart(&mut tx, cart_id).await?;
         for id in line_ids {
-            n += sqlx::query("DELETE FROM cart_items WHERE id = $1 AND cart_id = $2").bind(id).bind(cart_id).execute(&mut *tx).await?.rows_affected();
+            n += sqlx::query("DELETE FROM cart_items WHERE id = $1 AND cart_id = $2").bind(id).bind(cart_id).execute(&mut **tx).await?.rows_affected();
         }
         tx.commit().await?;
         Ok(n)
@@ -446,8 +441,7 @@ impl Store {
                 })
                 .await;
         }
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         // A cart made by a concurrent first add is found, not made twice, and locked: the lines read
         // next include everything committed by the add before.
         let cart_id = claim_cart(&mut tx, owner, now).await?;
@@ -459,7 +453,7 @@ impl Store {
         }
         let id = match existing {
             Some(l) => {
-                sqlx::query(MORE_PIECES).bind(line.quantity).bind(l.id).execute(&mut *tx).await?;
+                sqlx::query(MORE_PIECES).bind(line.quantity).bind(l.id).execute(&mut **tx).await?;
                 l.id
             }
             None => {
@@ -472,7 +466,7 @@ impl Store {
                     .bind(line.quantity)
                     .bind(millis(now))
                     .bind(line.deal_id)
-                    .fetch_one(&mut *tx)
+                    .fetch_one(&mut **tx)
                     .await?
             }
         };
@@ -491,8 +485,7 @@ impl Store {
         now: DateTime<Utc>,
         limits: impl Fn(&CartLine) -> (i64, i64),
     ) -> Result<Vec<MergeShortfall>> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         touch_cart(&mut tx, CartOwner::Shopper(user_id), now).await?;
         let Some(guest_cart) = find_cart(&mut tx, CartOwner::Guest(guest_token)).await? else {
             return Ok(vec![]);
@@ -514,8 +507,8 @@ impl Store {
             match mine.iter_mut().find(|m| m.same_choice(&line)).filter(|_| !deal_taken) {
                 Some(m) if room > 0 => {
                     m.quantity += line.quantity.min(room);
-                    sqlx::query("UPDATE cart_items SET quantity = $1 WHERE id = $2").bind(m.quantity).bind(m.id).execute(&mut *tx).await?;
-                    sqlx::query("DELETE FROM cart_items WHERE id = $1").bind(line.id).execute(&mut *tx).await?;
+                    sqlx::query("UPDATE cart_items SET quantity = $1 WHERE id = $2").bind(m.quantity).bind(m.id).execute(&mut **tx).await?;
+                    sqlx::query("DELETE FROM cart_items WHERE id = $1").bind(line.id).execute(&mut **tx).await?;
                 }
                 None if room > 0 && !deal_taken => {
                     let quantity = line.quantity.min(room);
@@ -523,13 +516,13 @@ impl Store {
                         .bind(user_cart)
                         .bind(quantity)
                         .bind(line.id)
-                        .execute(&mut *tx)
+                        .execute(&mut **tx)
                         .await?;
                     mine.push(CartLine { quantity, ..line });
                 }
                 // No room left under the cap, or the deal is already taken: the guest's pieces go.
                 _ => {
-                    sqlx::query("DELETE FROM cart_items WHERE id = $1").bind(line.id).execute(&mut *tx).await?;
+                    sqlx::query("DELETE FROM cart_items WHERE id = $1").bind(line.id).execute(&mut **tx).await?;
                 }
             }
         }
@@ -537,10 +530,10 @@ impl Store {
         sqlx::query("UPDATE carts SET affiliation_code = (SELECT g.affiliation_code FROM carts g WHERE g.id = $1) WHERE id = $2 AND affiliation_code = ''")
             .bind(guest_cart)
             .bind(user_cart)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
-        sqlx::query("DELETE FROM carts WHERE id = $1").bind(guest_cart).execute(&mut *tx).await?;
-        sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2").bind(millis(now)).bind(user_cart).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM carts WHERE id = $1").bind(guest_cart).execute(&mut **tx).await?;
+        sqlx::query("UPDATE carts SET updated_at = $1 WHERE id = $2").bind(millis(now)).bind(user_cart).execute(&mut **tx).await?;
         tx.commit().await?;
         Ok(short)
     }
