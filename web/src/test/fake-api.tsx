@@ -33,8 +33,12 @@ export function serve(routes: Record<string, Handler>) {
   );
 }
 
-export function renderWithProviders(ui: ReactNode, { route }: { route: string }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/** A query client as the tests' providers make it: no retries. */
+export function testClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false } } });
+}
+
+export function renderWithProviders(ui: ReactNode, { route, client = testClient() }: { route: string; client?: QueryClient }) {
   const rendered = render(
     <QueryClientProvider client={client}>
       <ToastProvider>

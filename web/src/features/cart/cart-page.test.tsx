@@ -2,7 +2,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cart, Me } from '@/shared/api/types';
-import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
+import { calls, json, renderWithProviders, serve, testClient } from '@/test/fake-api';
+import { cartKeys } from './api/keys';
+import { viewCartInfoQueryOptions } from './api/get-view-cart-info';
 import { attrFixture, cartFixture, lineFixture } from './cart.fixtures';
 import { CartPage } from './components/CartPage';
 
@@ -41,6 +43,28 @@ describe('<CartPage>', () => {
     expect(within(panel).getByText('Your cart is empty')).toBeTruthy();
     expect(within(panel).getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/');
     expect(calls.some((c) => c.url.pathname === '/get-event-data/')).toBe(false);
+  });
+
+  const infoReads = () => calls.filter((c) => c.url.pathname === '/get/view-cart-info/').length;
+
+  it('the cart id read just before the page is drawn (app/first-data.ts) is not read again as the page mounts', async () => {
+    serve({ ...base, 'GET /get/view-cart-info/': () => json({ cart_id: null, cart_quantity: 0 }) });
+    const client = testClient();
+    await client.prefetchQuery(viewCartInfoQueryOptions());
+    expect(infoReads()).toBe(1);
+    renderWithProviders(<CartPage />, { route: '/view-cart/', client });
+    await screen.findByTestId('cart-empty');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(infoReads()).toBe(1);
+  });
+
+  it('a cart id read earlier is read again as the page mounts', async () => {
+    serve({ ...base, 'GET /get/view-cart-info/': () => json({ cart_id: null, cart_quantity: 0 }) });
+    const client = testClient();
+    client.setQueryData(cartKeys.info, { cart_id: 7, cart_quantity: 2 }, { updatedAt: Date.now() - 5_000 });
+    renderWithProviders(<CartPage />, { route: '/view-cart/', client });
+    await waitFor(() => expect(infoReads()).toBe(1));
+    await screen.findByTestId('cart-empty');
   });
 
   it('records cart_viewed once, as an ajax form post, and shows the summary', async () => {
