@@ -132,36 +132,26 @@ impl Store {
     }
 
     pub async fn clear_views(&self, user_id: i64) -> Result<()> {
-        self.write(sqlx::query("DELETE FROM recently_viewed WHERE user_id = $1").bind(user_id).execute(&self.pool)).await?;
+        self.write(|db| sqlx::query("DELETE FROM recently_viewed WHERE user_id = $1").bind(user_id).execute(db)).await?;
         Ok(())
     }
 
     /// Tells the shopper something, unless their settings turn this kind off (or the account is gone).
     /// Returns whether a notification was written.
     pub async fn notify(&self, user_id: i64, kind: NotificationKind, title: &str, body: &str, link: &str, now: DateTime<Utc>) -> Result<bool> {
-        let done = self
-            .write(
-                sqlx::query(&format!(
-                    "INSERT INTO notifications (user_id, kind, title, body, link, created_at) \
+        let sql = format!(
+            "INSERT INTO notifications (user_id, kind, title, body, link, created_at) \
              SELECT id, $2, $3, $4, $5, $6 FROM users WHERE id = $1 AND {} = 1 AND deleted_at IS NULL",
-                    kind.preference()
-                ))
-                .bind(user_id)
-                .bind(kind.key())
-                .bind(title)
-                .bind(body)
-                .bind(link)
-                .bind(millis(now))
-                .execute(&self.pool),
-            )
-            .await?;
+            kind.preference()
+        );
+        let done = self.write(|db| sqlx::query(&sql).bind(user_id).bind(kind.key()).bind(title).bind(body).bind(link).bind(millis(now)).execute(db)).await?;
         Ok(done.rows_affected() == 1)
     }
 
     /// An offer for every shopper who wants offers (`drape admin announce`); how many were told.
     pub async fn announce(&self, title: &str, body: &str, link: &str, now: DateTime<Utc>) -> Result<u64> {
         let done = self
-            .write(
+            .write(|db| {
                 sqlx::query(
                     "INSERT INTO notifications (user_id, kind, title, body, link, created_at) \
              SELECT id, 'offer', $1, $2, $3, $4 FROM users WHERE notify_offers = 1 AND deleted_at IS NULL",
@@ -170,8 +160,8 @@ impl Store {
                 .bind(body)
                 .bind(link)
                 .bind(millis(now))
-                .execute(&self.pool),
-            )
+                .execute(db)
+            })
             .await?;
         Ok(done.rows_affected())
     }
@@ -193,9 +183,9 @@ impl Store {
     /// Marks the shopper's notifications read: those of `ids` (others' ids change nothing), or all.
     pub async fn mark_read(&self, user_id: i64, ids: &[i64], now: DateTime<Utc>) -> Result<()> {
         if ids.is_empty() {
-            self.write(
-                sqlx::query("UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL").bind(user_id).bind(millis(now)).execute(&self.pool),
-            )
+            self.write(|db| {
+                sqlx::query("UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL").bind(user_id).bind(millis(now)).execute(db)
+            })
             .await?;
             return Ok(());
         }
@@ -218,7 +208,7 @@ impl Store {
     /// Changes what `change` names, in one statement.
     pub async fn update_settings(&self, user_id: i64, change: &SettingsChange<'_>) -> Result<Settings> {
         let flag = |b: Option<bool>| b.map(i64::from);
-        self.write(
+        self.write(|db| {
             sqlx::query(
                 "UPDATE users SET name = COALESCE($2, name), email = CASE WHEN $3 = 1 THEN $4 ELSE email END, \
              notify_orders = COALESCE($5, notify_orders), notify_offers = COALESCE($6, notify_offers), notify_stock = COALESCE($7, notify_stock) \
@@ -231,14 +221,16 @@ impl Store {
             .bind(flag(change.notify_orders))
             .bind(flag(change.notify_offers))
             .bind(flag(change.notify_stock))
-            .execute(&self.pool),
-        )
+            .execute(db)
+        })
         .await?;
         self.settings(user_id).await
     }
 
     pub async fn add_contact_message(&self, m: &NewContactMessage<'_>, now: DateTime<Utc>) -> Result<i64> {
-        Ok(self.write(sqlx::query_scalar(
+        Ok(self
+            .write(|db| {
+                sqlx::query_scalar(
             "INSERT INTO contact_messages (user_id, name, email, mobile, subject, message, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
         )
         .bind(m.user_id)
@@ -248,8 +240,9 @@ impl Store {
         .bind(m.subject)
         .bind(m.message)
         .bind(millis(now))
-        .fetch_one(&self.pool))
-        .await?)
+        .fetch_one(db)
+            })
+            .await?)
     }
 
     /// What keeps the account from being deleted now, if anything: an order still open (`open_statuses`),

@@ -95,12 +95,9 @@ impl Store {
 
     /// The shopper with this mobile number, created on first login.
     pub async fn user_for_mobile(&self, mobile: &str, now: DateTime<Utc>) -> Result<User> {
-        self.write(
-            sqlx::query("INSERT INTO users (mobile, created_at) VALUES ($1, $2) ON CONFLICT (mobile) DO NOTHING")
-                .bind(mobile)
-                .bind(millis(now))
-                .execute(&self.pool),
-        )
+        self.write(|db| {
+            sqlx::query("INSERT INTO users (mobile, created_at) VALUES ($1, $2) ON CONFLICT (mobile) DO NOTHING").bind(mobile).bind(millis(now)).execute(db)
+        })
         .await?;
         self.user_by_mobile(mobile).await?.ok_or(StoreError::NotFound)
     }
@@ -115,7 +112,7 @@ impl Store {
         can_see_unused_stock: bool,
         now: DateTime<Utc>,
     ) -> Result<User> {
-        self.write(
+        self.write(|db| {
             sqlx::query(
                 "INSERT INTO users (mobile, email, name, is_superuser, can_see_unused_stock, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (mobile) DO UPDATE SET email = EXCLUDED.email, name = EXCLUDED.name, \
@@ -127,33 +124,33 @@ impl Store {
             .bind(is_superuser as i64)
             .bind(can_see_unused_stock as i64)
             .bind(millis(now))
-            .execute(&self.pool),
-        )
+            .execute(db)
+        })
         .await?;
         self.user_by_mobile(mobile).await?.ok_or(StoreError::NotFound)
     }
 
     /// Sets `is_blacklist_user` (no cash on delivery for this shopper).
     pub async fn set_blacklisted(&self, user_id: i64, blacklisted: bool) -> Result<()> {
-        self.write(sqlx::query("UPDATE users SET is_blacklist_user = $1 WHERE id = $2").bind(blacklisted as i64).bind(user_id).execute(&self.pool)).await?;
+        self.write(|db| sqlx::query("UPDATE users SET is_blacklist_user = $1 WHERE id = $2").bind(blacklisted as i64).bind(user_id).execute(db)).await?;
         Ok(())
     }
 
     /// Marks a visitor as registered through an affiliate (they see no per-size urgency, spec 001 §6).
     pub async fn set_affiliate(&self, user_id: i64, is_affiliate: bool) -> Result<()> {
-        self.write(sqlx::query("UPDATE users SET is_affiliate = $1 WHERE id = $2").bind(is_affiliate as i64).bind(user_id).execute(&self.pool)).await?;
+        self.write(|db| sqlx::query("UPDATE users SET is_affiliate = $1 WHERE id = $2").bind(is_affiliate as i64).bind(user_id).execute(db)).await?;
         Ok(())
     }
 
     pub async fn insert_otp(&self, mobile: &str, code: &str, now: DateTime<Utc>, expires: DateTime<Utc>) -> Result<()> {
-        self.write(
+        self.write(|db| {
             sqlx::query("INSERT INTO otps (mobile, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)")
                 .bind(mobile)
                 .bind(hash_secret(&format!("{mobile}:{code}")))
                 .bind(millis(now))
                 .bind(millis(expires))
-                .execute(&self.pool),
-        )
+                .execute(db)
+        })
         .await?;
         Ok(())
     }
@@ -173,7 +170,7 @@ impl Store {
     pub async fn judge_guess(&self, mobile: &str, code: &str, max_wrong: i64, now: DateTime<Utc>) -> Result<Guess> {
         let hash = hash_secret(&format!("{mobile}:{code}"));
         let judged: Option<i64> = self
-            .write(
+            .write(|db| {
                 sqlx::query_scalar(
                     "UPDATE otps SET \
                 guesses = guesses + CASE WHEN code_hash = $2 THEN 0 ELSE 1 END, \
@@ -186,8 +183,8 @@ impl Store {
                 .bind(hash)
                 .bind(millis(now))
                 .bind(max_wrong)
-                .fetch_optional(&self.pool),
-            )
+                .fetch_optional(db)
+            })
             .await?;
         Ok(match judged {
             Some(1) => Guess::Right,
@@ -206,14 +203,14 @@ impl Store {
     }
 
     pub async fn create_session(&self, token: &str, user_id: i64, now: DateTime<Utc>, expires: DateTime<Utc>) -> Result<()> {
-        self.write(
+        self.write(|db| {
             sqlx::query("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
                 .bind(hash_secret(token))
                 .bind(user_id)
                 .bind(millis(now))
                 .bind(millis(expires))
-                .execute(&self.pool),
-        )
+                .execute(db)
+        })
         .await?;
         Ok(())
     }
@@ -251,7 +248,7 @@ impl Store {
     }
 
     pub async fn delete_session(&self, token: &str) -> Result<()> {
-        self.write(sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(hash_secret(token)).execute(&self.pool)).await?;
+        self.write(|db| sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(hash_secret(token)).execute(db)).await?;
         Ok(())
     }
 }

@@ -323,7 +323,7 @@ impl Store {
 
     /// Sets one size's stock by its sku (operators, `drape admin stock`).
     pub async fn set_size_stock(&self, size_sku: &str, stock: i64) -> Result<()> {
-        let done = self.write(sqlx::query("UPDATE sizes SET stock = $1 WHERE sku = $2").bind(stock).bind(size_sku).execute(&self.pool)).await?;
+        let done = self.write(|db| sqlx::query("UPDATE sizes SET stock = $1 WHERE sku = $2").bind(stock).bind(size_sku).execute(db)).await?;
         if done.rows_affected() == 0 {
             return Err(StoreError::NotFound);
         }
@@ -333,13 +333,13 @@ impl Store {
     /// Replaces a product's rich copy (operators' catalog edits). Stored as given; sanitised when served.
     pub async fn update_product_copy(&self, product_id: i64, designer_note: &str, page_extension_mob: &str) -> Result<()> {
         let done = self
-            .write(
+            .write(|db| {
                 sqlx::query("UPDATE products SET designer_note = $1, page_extension_mob = $2 WHERE id = $3")
                     .bind(designer_note)
                     .bind(page_extension_mob)
                     .bind(product_id)
-                    .execute(&self.pool),
-            )
+                    .execute(db)
+            })
             .await?;
         if done.rows_affected() == 0 {
             return Err(StoreError::NotFound);
@@ -362,14 +362,14 @@ impl Store {
 
     pub async fn add_timer(&self, product_id: Option<i64>, text: &str, starts_at_ms: i64, ends_at_ms: i64) -> Result<i64> {
         Ok(self
-            .write(
+            .write(|db| {
                 sqlx::query_scalar("INSERT INTO timers (product_id, text, starts_at, ends_at) VALUES ($1, $2, $3, $4) RETURNING id")
                     .bind(product_id)
                     .bind(text)
                     .bind(starts_at_ms)
                     .bind(ends_at_ms)
-                    .fetch_one(&self.pool),
-            )
+                    .fetch_one(db)
+            })
             .await?)
     }
 

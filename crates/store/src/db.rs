@@ -56,6 +56,14 @@ impl StoreError {
 #[derive(Clone, Debug)]
 pub struct Store {
     pub(crate) pool: AnyPool,
+    /// SQLite: the one connection every write on the pool runs on (`begin_write`, `write`). Writes
+    /// take turns anyway; on one connection its page cache and prepared statements stay warm, where
+    /// with the pool's eight each write mostly found a connection whose cache others' writes had made
+    /// stale. The order bench, alternating runs: 439-528 orders/s before, 501-577 after
+    /// (docs/operations.md, session 17).
+    /// None on PostgreSQL (its writers run side by side) and for an in-memory SQLite, which a second
+    /// pool could not see.
+    write_pool: Option<AnyPool>,
     engine: Engine,
     /// SQLite lets one connection write at a time; the others, finding the file locked, sleep in
     /// SQLite's busy handler (1, 2, 5 … 100 ms) and try again, which is where writers' latency went.
@@ -91,26 +99,14 @@ impl Store {
             Engine::Sqlite => sqlite_url(url)?,
             Engine::Postgres => url.to_string(),
         };
-        let options = AnyPoolOptions::new()
-            .max_connections(match engine {
-                Engine::Sqlite => 8,
-                Engine::Postgres => 16,
-            })
-            .after_connect(move |conn, _meta| {
-                Box::pin(async move {
-                    if engine == Engine::Sqlite {
-                        // WAL lets readers go on while one writer writes; the busy timeout makes
-                        // concurrent writers wait their turn instead of failing.
-                        for pragma in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 10000"] {
-                            conn.execute(pragma).await?;
-                        }
-                    }
-                    Ok(())
-                })
-            });
-        let pool = options.connect(&url).await?;
+        let pool = pool_options(engine, if engine == Engine::Sqlite { 8 } else { 16 }).connect(&url).await?;
+        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        let write_pool = match engine {
+            Engine::Sqlite if !in_memory => Some(pool_options(engine, 1).connect(&url).await?),
+            _ => None,
+        };
         let writer = (engine == Engine::Sqlite).then(Default::default);
-        let mut store = Store { pool, engine, writer, versions_reader: None, stake_reader: None, bulk_reader: None, cart_writer: None };
+        let mut store = Store { pool, write_pool, engine, writer, versions_reader: None, stake_reader: None, bulk_reader: None, cart_writer: None };
         store.migrate().await?;
         if engine == Engine::Sqlite {
             let path = url.trim_start_matches("sqlite://");
@@ -146,14 +142,20 @@ impl Store {
     /// or is dropped (rolled back). Read-only transactions use `pool.begin()`: they need no turn.
     pub(crate) async fn begin_write(&self) -> crate::Result<WriteTx<'_>> {
         let turn = self.write_turn().await;
-        let tx = self.pool.begin().await?;
+        let tx = self.writes().begin().await?;
         Ok(WriteTx { tx, _turn: turn })
     }
 
-    /// Runs one writing statement (not yet started: a query's future is lazy) in this process's turn.
-    pub(crate) async fn write<T>(&self, statement: impl std::future::Future<Output = T>) -> T {
+    /// Runs one writing statement in this process's turn, on the writes' connection: `statement` is
+    /// given the pool to run on.
+    pub(crate) async fn write<'s, T, F: std::future::Future<Output = T>>(&'s self, statement: impl FnOnce(&'s AnyPool) -> F) -> T {
         let _turn = self.write_turn().await;
-        statement.await
+        statement(self.writes()).await
+    }
+
+    /// Where writes run: the writes' own connection on SQLite, the pool on PostgreSQL.
+    fn writes(&self) -> &AnyPool {
+        self.write_pool.as_ref().unwrap_or(&self.pool)
     }
 
     pub fn engine(&self) -> Engine {
@@ -167,6 +169,9 @@ impl Store {
     }
 
     pub async fn close(&self) {
+        if let Some(writes) = &self.write_pool {
+            writes.close().await;
+        }
         self.pool.close().await;
     }
 }
@@ -203,6 +208,21 @@ impl std::ops::DerefMut for WriteTx<'_> {
     fn deref_mut(&mut self) -> &mut Self::Target {
         &mut self.tx
     }
+}
+
+/// The pool's options: on SQLite each connection in WAL mode (readers go on while one writer writes),
+/// and a busy timeout, so a writer finding the file locked by another process waits instead of failing.
+fn pool_options(engine: Engine, max_connections: u32) -> AnyPoolOptions {
+    AnyPoolOptions::new().max_connections(max_connections).after_connect(move |conn, _meta| {
+        Box::pin(async move {
+            if engine == Engine::Sqlite {
+                for pragma in ["PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 10000"] {
+                    conn.execute(pragma).await?;
+                }
+            }
+            Ok(())
+        })
+    })
 }
 
 /// `sqlite://data/drape.db` → the same with `mode=rwc`, after creating `data/`.

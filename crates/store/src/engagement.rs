@@ -80,7 +80,7 @@ impl Store {
         now: DateTime<Utc>,
     ) -> Result<bool> {
         let done = self
-            .write(
+            .write(|db| {
                 sqlx::query(
                     "INSERT INTO size_requests (product_id, size_value, requester, user_id, email, phone, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
              ON CONFLICT (product_id, size_value, requester) DO NOTHING",
@@ -92,8 +92,8 @@ impl Store {
                 .bind(email)
                 .bind(phone)
                 .bind(millis(now))
-                .execute(&self.pool),
-            )
+                .execute(db)
+            })
             .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -153,8 +153,7 @@ impl Store {
 
     /// Removes one of the shopper's own entries. False when it is not theirs or not there.
     pub async fn remove_wishlist_entry(&self, user_id: i64, entry_id: i64) -> Result<bool> {
-        let done =
-            self.write(sqlx::query("DELETE FROM wishlist_items WHERE id = $1 AND user_id = $2").bind(entry_id).bind(user_id).execute(&self.pool)).await?;
+        let done = self.write(|db| sqlx::query("DELETE FROM wishlist_items WHERE id = $1 AND user_id = $2").bind(entry_id).bind(user_id).execute(db)).await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -236,26 +235,24 @@ impl Store {
     }
 
     pub async fn record_shopper_event(&self, e: &ShopperEvent<'_>, now: DateTime<Utc>) -> Result<()> {
-        self.write(
-            sqlx::query(
-                "INSERT INTO shopper_events (event_name, user_id, product_id, cart_id, source, created_at, device) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(e.event_name)
-            .bind(e.user_id)
-            .bind(e.product_id)
-            .bind(e.cart_id)
-            .bind(e.source)
-            .bind(millis(now))
-            .bind(e.device)
-            .execute(&self.pool),
-        )
+        self.write(|db| {
+            sqlx::query("INSERT INTO shopper_events (event_name, user_id, product_id, cart_id, source, created_at, device) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+                .bind(e.event_name)
+                .bind(e.user_id)
+                .bind(e.product_id)
+                .bind(e.cart_id)
+                .bind(e.source)
+                .bind(millis(now))
+                .bind(e.device)
+                .execute(db)
+        })
         .await?;
         Ok(())
     }
 
     /// Forgets shopper events recorded before `before`.
     pub async fn forget_shopper_events(&self, before: DateTime<Utc>) -> Result<u64> {
-        Ok(self.write(sqlx::query("DELETE FROM shopper_events WHERE created_at < $1").bind(millis(before)).execute(&self.pool)).await?.rows_affected())
+        Ok(self.write(|db| sqlx::query("DELETE FROM shopper_events WHERE created_at < $1").bind(millis(before)).execute(db)).await?.rows_affected())
     }
 
     pub async fn shopper_event_count(&self, event_name: &str, product_id: i64) -> Result<i64> {
@@ -268,7 +265,7 @@ impl Store {
 
     /// Sets the design of the month for a category slug (`bra`) and month (`2026-11`).
     pub async fn set_featured(&self, category_slug: &str, month: &str, product_id: i64, blurb: &str) -> Result<()> {
-        self.write(
+        self.write(|db| {
             sqlx::query(
                 "INSERT INTO featured_designs (category_slug, month, product_id, blurb) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (category_slug, month) DO UPDATE SET product_id = EXCLUDED.product_id, blurb = EXCLUDED.blurb",
@@ -277,8 +274,8 @@ impl Store {
             .bind(month)
             .bind(product_id)
             .bind(blurb)
-            .execute(&self.pool),
-        )
+            .execute(db)
+        })
         .await?;
         Ok(())
     }

@@ -23,7 +23,7 @@ impl Store {
         let now_ms = millis(now);
         let expired_before = now_ms - limit.window.num_milliseconds();
         let taken: Option<i64> = self
-            .write(
+            .write(|db| {
                 sqlx::query_scalar(
                     "INSERT INTO rate_limits (bucket, subject, window_start, hits) VALUES ($1, $2, $3, 1) \
              ON CONFLICT (bucket, subject) DO UPDATE SET \
@@ -37,8 +37,8 @@ impl Store {
                 .bind(now_ms)
                 .bind(expired_before)
                 .bind(limit.max)
-                .fetch_optional(&self.pool),
-            )
+                .fetch_optional(db)
+            })
             .await?;
         if taken.is_some() {
             return Ok(Ok(()));
@@ -54,12 +54,9 @@ impl Store {
 
     /// Gives back a hit taken for an attempt that turned out not to count (a login that succeeded).
     pub async fn give_back(&self, limit: &Limit, subject: &str) -> Result<()> {
-        self.write(
-            sqlx::query("UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND subject = $2 AND hits > 0")
-                .bind(limit.bucket)
-                .bind(subject)
-                .execute(&self.pool),
-        )
+        self.write(|db| {
+            sqlx::query("UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND subject = $2 AND hits > 0").bind(limit.bucket).bind(subject).execute(db)
+        })
         .await?;
         Ok(())
     }

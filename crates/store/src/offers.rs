@@ -101,7 +101,7 @@ impl Store {
         if c.kind != "flat" && c.kind != "percent" {
             return Err(StoreError::Conflict("kind must be flat or percent".into()));
         }
-        self.write(sqlx::query(
+        self.write(|db| sqlx::query(
             "INSERT INTO coupons (code, kind, amount, cap, min_order, starts_at, ends_at, max_uses_total, max_uses_per_shopper, scope_kind, scope_ids, description) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
              ON CONFLICT (code) DO UPDATE SET kind = EXCLUDED.kind, amount = EXCLUDED.amount, cap = EXCLUDED.cap, min_order = EXCLUDED.min_order, \
@@ -120,7 +120,7 @@ impl Store {
         .bind(c.scope_kind)
         .bind(c.scope_ids)
         .bind(c.description)
-        .execute(&self.pool))
+        .execute(db))
         .await?;
         Ok(())
     }
@@ -171,7 +171,7 @@ impl Store {
 
     pub async fn add_gift_offer(&self, title: &str, product_id: i64, price: i64, min_order: i64, starts: DateTime<Utc>, ends: DateTime<Utc>) -> Result<i64> {
         Ok(self
-            .write(
+            .write(|db| {
                 sqlx::query_scalar(
                     "INSERT INTO gift_offers (title, product_id, price, min_order, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
                 )
@@ -181,8 +181,8 @@ impl Store {
                 .bind(min_order)
                 .bind(millis(starts))
                 .bind(millis(ends))
-                .fetch_one(&self.pool),
-            )
+                .fetch_one(db)
+            })
             .await?)
     }
 
@@ -199,7 +199,7 @@ impl Store {
     pub async fn set_cart_gift(&self, cart_id: i64, gift_offer_id: i64, size_value: Option<&str>) -> Result<()> {
         match size_value {
             Some(size) => {
-                self.write(
+                self.write(|db| {
                     sqlx::query(
                         "INSERT INTO cart_gifts (cart_id, gift_offer_id, size_value) VALUES ($1, $2, $3) \
                      ON CONFLICT (cart_id, gift_offer_id) DO UPDATE SET size_value = EXCLUDED.size_value",
@@ -207,15 +207,13 @@ impl Store {
                     .bind(cart_id)
                     .bind(gift_offer_id)
                     .bind(size)
-                    .execute(&self.pool),
-                )
+                    .execute(db)
+                })
                 .await?;
             }
             None => {
-                self.write(
-                    sqlx::query("DELETE FROM cart_gifts WHERE cart_id = $1 AND gift_offer_id = $2").bind(cart_id).bind(gift_offer_id).execute(&self.pool),
-                )
-                .await?;
+                self.write(|db| sqlx::query("DELETE FROM cart_gifts WHERE cart_id = $1 AND gift_offer_id = $2").bind(cart_id).bind(gift_offer_id).execute(db))
+                    .await?;
             }
         }
         Ok(())
@@ -223,16 +221,14 @@ impl Store {
 
     /// Ends a gift offer now (carts that took it no longer get it). False when unknown or already over.
     pub async fn end_gift_offer(&self, id: i64, now: DateTime<Utc>) -> Result<bool> {
-        let done = self
-            .write(sqlx::query("UPDATE gift_offers SET ends_at = $1 WHERE id = $2 AND ends_at > $1").bind(millis(now)).bind(id).execute(&self.pool))
-            .await?;
+        let done =
+            self.write(|db| sqlx::query("UPDATE gift_offers SET ends_at = $1 WHERE id = $2 AND ends_at > $1").bind(millis(now)).bind(id).execute(db)).await?;
         Ok(done.rows_affected() == 1)
     }
 
     /// Ends a deal now (a deal piece already in a cart goes back to the product's price).
     pub async fn end_deal(&self, id: i64, now: DateTime<Utc>) -> Result<bool> {
-        let done =
-            self.write(sqlx::query("UPDATE deals SET ends_at = $1 WHERE id = $2 AND ends_at > $1").bind(millis(now)).bind(id).execute(&self.pool)).await?;
+        let done = self.write(|db| sqlx::query("UPDATE deals SET ends_at = $1 WHERE id = $2 AND ends_at > $1").bind(millis(now)).bind(id).execute(db)).await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -245,14 +241,14 @@ impl Store {
 
     pub async fn add_deal(&self, product_id: i64, deal_price: i64, starts: DateTime<Utc>, ends: DateTime<Utc>) -> Result<i64> {
         Ok(self
-            .write(
+            .write(|db| {
                 sqlx::query_scalar("INSERT INTO deals (product_id, deal_price, starts_at, ends_at) VALUES ($1, $2, $3, $4) RETURNING id")
                     .bind(product_id)
                     .bind(deal_price)
                     .bind(millis(starts))
                     .bind(millis(ends))
-                    .fetch_one(&self.pool),
-            )
+                    .fetch_one(db)
+            })
             .await?)
     }
 }
@@ -270,7 +266,7 @@ impl Store {
         starts: DateTime<Utc>,
         ends: DateTime<Utc>,
     ) -> Result<()> {
-        self.write(sqlx::query(
+        self.write(|db| sqlx::query(
             "INSERT INTO product_offers (offer_key, offertype, msg, count, qty, url, message, starts_at, ends_at, bundle_price) VALUES ($1, 2, $2, $3, 0, $4, $2, $5, $6, $7) \
              ON CONFLICT (offer_key) DO UPDATE SET msg = EXCLUDED.msg, message = EXCLUDED.message, count = EXCLUDED.count, url = EXCLUDED.url, \
              starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at, bundle_price = EXCLUDED.bundle_price",
@@ -282,16 +278,16 @@ impl Store {
         .bind(millis(starts))
         .bind(millis(ends))
         .bind(bundle_price)
-        .execute(&self.pool))
+        .execute(db))
         .await?;
         Ok(())
     }
 
     /// Puts products under an offer key ('' takes them out of any offer).
     pub async fn set_product_offer_key(&self, product_id: i64, key: &str, offer_text: &str) -> Result<()> {
-        self.write(
-            sqlx::query("UPDATE products SET offer_key = $1, offer_text = $2 WHERE id = $3").bind(key).bind(offer_text).bind(product_id).execute(&self.pool),
-        )
+        self.write(|db| {
+            sqlx::query("UPDATE products SET offer_key = $1, offer_text = $2 WHERE id = $3").bind(key).bind(offer_text).bind(product_id).execute(db)
+        })
         .await?;
         Ok(())
     }

@@ -161,13 +161,13 @@ impl Store {
     /// Sets a category's return settings (None: inherit); false for an unknown category.
     pub async fn set_category_returns(&self, slug: &str, days: Option<i64>, rule: Option<drape_domain::returns::ReturnRule>) -> Result<bool> {
         let done = self
-            .write(
+            .write(|db| {
                 sqlx::query("UPDATE categories SET return_days = $2, return_rule = $3 WHERE slug = $1")
                     .bind(slug)
                     .bind(days)
                     .bind(rule.map(|r| r.value()))
-                    .execute(&self.pool),
-            )
+                    .execute(db)
+            })
             .await?;
         Ok(done.rows_affected() == 1)
     }

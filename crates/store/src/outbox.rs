@@ -18,14 +18,14 @@ pub struct OutboxMessage {
 impl Store {
     pub async fn enqueue_message(&self, channel: &str, recipient: &str, body: &str, now: DateTime<Utc>) -> Result<i64> {
         Ok(self
-            .write(
+            .write(|db| {
                 sqlx::query_scalar("INSERT INTO outbox (channel, recipient, body, created_at) VALUES ($1, $2, $3, $4) RETURNING id")
                     .bind(channel)
                     .bind(recipient)
                     .bind(body)
                     .bind(millis(now))
-                    .fetch_one(&self.pool),
-            )
+                    .fetch_one(db)
+            })
             .await?)
     }
 

@@ -137,7 +137,9 @@ impl Store {
         method: &str,
         now: DateTime<Utc>,
     ) -> Result<i64> {
-        Ok(self.write(sqlx::query_scalar(
+        Ok(self
+            .write(|db| {
+                sqlx::query_scalar(
             "INSERT INTO payment_attempts (order_id, provider, provider_order_id, amount, method, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         )
         .bind(order_id)
@@ -146,8 +148,9 @@ impl Store {
         .bind(amount)
         .bind(method)
         .bind(millis(now))
-        .fetch_one(&self.pool))
-        .await?)
+        .fetch_one(db)
+            })
+            .await?)
     }
 
     pub async fn attempt_by_provider_order(&self, provider: &str, provider_order_id: &str) -> Result<Option<AttemptRow>> {
@@ -228,7 +231,9 @@ impl Store {
     /// Records a failed attempt, once; the order stays Pending Payment so the shopper can try again.
     /// Returns the order's id when this call recorded the failure.
     pub async fn payment_failed(&self, provider: &str, provider_order_id: &str, error: &str, now: DateTime<Utc>) -> Result<Option<i64>> {
-        Ok(self.write(sqlx::query_scalar(
+        Ok(self
+            .write(|db| {
+                sqlx::query_scalar(
             "UPDATE payment_attempts SET status = 'failed', error = $3, settled_at = $4 WHERE provider = $1 AND provider_order_id = $2 AND status = 'created' \
              RETURNING order_id",
         )
@@ -236,22 +241,23 @@ impl Store {
         .bind(provider_order_id)
         .bind(error)
         .bind(millis(now))
-        .fetch_optional(&self.pool))
-        .await?)
+        .fetch_optional(db)
+            })
+            .await?)
     }
 
     /// Stores a provider event by its id; false when it was stored before (apply it no more).
     pub async fn store_payment_event(&self, provider: &str, event_id: &str, kind: &str, body: &str, now: DateTime<Utc>) -> Result<bool> {
         let done = self
-            .write(
+            .write(|db| {
                 sqlx::query("INSERT INTO payment_events (provider, event_id, kind, body, received_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING")
                     .bind(provider)
                     .bind(event_id)
                     .bind(kind)
                     .bind(body)
                     .bind(millis(now))
-                    .execute(&self.pool),
-            )
+                    .execute(db)
+            })
             .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -270,7 +276,7 @@ impl Store {
         now: DateTime<Utc>,
     ) -> Result<bool> {
         let done = self
-            .write(
+            .write(|db| {
                 sqlx::query(
                     "INSERT INTO refunds (order_id, attempt_id, amount, source, reason, provider_refund_id, idempotency_key, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
@@ -283,8 +289,8 @@ impl Store {
                 .bind(provider_refund_id)
                 .bind(key)
                 .bind(millis(now))
-                .execute(&self.pool),
-            )
+                .execute(db)
+            })
             .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -370,14 +376,14 @@ impl Store {
     /// A new cash-on-delivery code for an order still waiting for confirmation (the guesses start over).
     pub async fn renew_cod_code(&self, user_id: i64, public_id: &str, code_hash: &str) -> Result<bool> {
         let done = self
-            .write(
+            .write(|db| {
                 sqlx::query("UPDATE orders SET cod_code_hash = $3, cod_guesses = 0 WHERE public_id = $1 AND user_id = $2 AND status = $4")
                     .bind(public_id)
                     .bind(user_id)
                     .bind(code_hash)
                     .bind(OrderStatus::PendingConfirmation.name())
-                    .execute(&self.pool),
-            )
+                    .execute(db)
+            })
             .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -393,13 +399,13 @@ impl Store {
 
     /// Keeps the first customer id made for the shopper; returns the one kept.
     pub async fn keep_provider_customer(&self, user_id: i64, provider: &str, customer_id: &str) -> Result<String> {
-        self.write(
+        self.write(|db| {
             sqlx::query("INSERT INTO provider_customers (user_id, provider, customer_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
                 .bind(user_id)
                 .bind(provider)
                 .bind(customer_id)
-                .execute(&self.pool),
-        )
+                .execute(db)
+        })
         .await?;
         Ok(self.provider_customer(user_id, provider).await?.unwrap_or_else(|| customer_id.to_string()))
     }

@@ -85,7 +85,7 @@ impl Store {
             by_pin.entry(pin).or_insert_with(|| (title_case(&o.district_name), title_case(&o.state_name)));
         }
         let rows: Vec<(String, String, Option<String>)> = by_pin.into_iter().map(|(pin, (city, state))| (pin, city, Some(state))).collect();
-        self.write(sqlx::query("DELETE FROM pincodes").execute(&self.pool)).await?;
+        self.write(|db| sqlx::query("DELETE FROM pincodes").execute(db)).await?;
         self.insert_pairs("INSERT INTO pincodes (pincode, city, state) VALUES ", &rows, 3).await?;
         Ok(rows.len())
     }
@@ -120,8 +120,8 @@ impl Store {
         codes.sort();
         codes.dedup_by(|a, b| a.0 == b.0);
         let banks: Vec<(String, String, Option<String>)> = names.into_iter().map(|(c, n)| (c, n, None)).collect();
-        self.write(sqlx::query("DELETE FROM ifsc_codes").execute(&self.pool)).await?;
-        self.write(sqlx::query("DELETE FROM banks").execute(&self.pool)).await?;
+        self.write(|db| sqlx::query("DELETE FROM ifsc_codes").execute(db)).await?;
+        self.write(|db| sqlx::query("DELETE FROM banks").execute(db)).await?;
         self.insert_pairs("INSERT INTO banks (code, name) VALUES ", &banks, 2).await?;
         self.insert_pairs("INSERT INTO ifsc_codes (code, bank_code) VALUES ", &codes, 2).await?;
         Ok(codes.len())

@@ -32,7 +32,7 @@ impl Store {
     /// order replaces the first. Returns the rating's id (the `responseid`).
     pub async fn save_rating(&self, product_id: i64, user_id: i64, order_ref: &str, stars: i64, now: DateTime<Utc>) -> Result<i64> {
         Ok(self
-            .write(
+            .write(|db| {
                 sqlx::query_scalar(
                     "INSERT INTO ratings (product_id, user_id, order_ref, stars, created_at) VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (product_id, user_id, order_ref) DO UPDATE SET stars = EXCLUDED.stars, created_at = EXCLUDED.created_at \
@@ -43,8 +43,8 @@ impl Store {
                 .bind(order_ref)
                 .bind(stars)
                 .bind(millis(now))
-                .fetch_one(&self.pool),
-            )
+                .fetch_one(db)
+            })
             .await?)
     }
 
@@ -65,7 +65,7 @@ impl Store {
     /// Saves the feedback on a rating; a second one replaces the first (one per rating).
     pub async fn save_feedback(&self, rating_id: i64, user_id: i64, review: &str, answers_json: &str, device: &str, now: DateTime<Utc>) -> Result<i64> {
         Ok(self
-            .write(
+            .write(|db| {
                 sqlx::query_scalar(
                     "INSERT INTO rating_feedback (rating_id, user_id, review, answers, device, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (rating_id) DO UPDATE SET review = EXCLUDED.review, answers = EXCLUDED.answers, device = EXCLUDED.device, \
@@ -78,8 +78,8 @@ impl Store {
                 .bind(answers_json)
                 .bind(device)
                 .bind(millis(now))
-                .fetch_one(&self.pool),
-            )
+                .fetch_one(db)
+            })
             .await?)
     }
 
@@ -101,7 +101,7 @@ impl Store {
         now: DateTime<Utc>,
     ) -> Result<i64> {
         Ok(self
-            .write(
+            .write(|db| {
                 sqlx::query_scalar(
                     "INSERT INTO reviews (product_id, user_id, headline, comment, public_name, stars, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
              ON CONFLICT (product_id, user_id) DO UPDATE SET headline = EXCLUDED.headline, comment = EXCLUDED.comment, \
@@ -115,8 +115,8 @@ impl Store {
                 .bind(public_name)
                 .bind(stars)
                 .bind(millis(now))
-                .fetch_one(&self.pool),
-            )
+                .fetch_one(db)
+            })
             .await?)
     }
 

@@ -194,11 +194,11 @@ impl Store {
         match query {
             Some(q) => {
                 let sql = format!("DELETE FROM recent_searches WHERE {owner_sql} AND query = $2");
-                self.write(bind_owner_q(sqlx::query(&sql), who).bind(q).execute(&self.pool)).await?
+                self.write(|db| bind_owner_q(sqlx::query(&sql), who).bind(q).execute(db)).await?
             }
             None => {
                 let sql = format!("DELETE FROM recent_searches WHERE {owner_sql}");
-                self.write(bind_owner_q(sqlx::query(&sql), who).execute(&self.pool)).await?
+                self.write(|db| bind_owner_q(sqlx::query(&sql), who).execute(db)).await?
             }
         };
         Ok(())

@@ -60,22 +60,22 @@ impl Store {
             return Err(StoreError::Conflict("an upgrade needs a title, a minimum of 0 or more and a discount above 0".into()));
         }
         Ok(self
-            .write(
+            .write(|db| {
                 sqlx::query_scalar("INSERT INTO upgrade_options (title, min_value, discount, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
                     .bind(title.trim())
                     .bind(min_value)
                     .bind(discount)
                     .bind(millis(starts))
                     .bind(millis(ends))
-                    .fetch_one(&self.pool),
-            )
+                    .fetch_one(db)
+            })
             .await?)
     }
 
     /// Ends an upgrade option now (carts that took it fall back to no upgrade). False when unknown.
     pub async fn end_upgrade_option(&self, id: i64, now: DateTime<Utc>) -> Result<bool> {
         let done = self
-            .write(sqlx::query("UPDATE upgrade_options SET ends_at = $1 WHERE id = $2 AND ends_at > $1").bind(millis(now)).bind(id).execute(&self.pool))
+            .write(|db| sqlx::query("UPDATE upgrade_options SET ends_at = $1 WHERE id = $2 AND ends_at > $1").bind(millis(now)).bind(id).execute(db))
             .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -94,7 +94,7 @@ impl Store {
         if normalise_code(a.code).as_deref() != Some(a.code) {
             return Err(StoreError::Conflict("an affiliation code is 1 to 20 capital letters and digits".into()));
         }
-        self.write(
+        self.write(|db| {
             sqlx::query(
                 "INSERT INTO affiliates (code, name, percent, cap, user_id, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
              ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, percent = EXCLUDED.percent, cap = EXCLUDED.cap, user_id = EXCLUDED.user_id, \
@@ -107,8 +107,8 @@ impl Store {
             .bind(a.user_id)
             .bind(millis(a.starts_at))
             .bind(millis(a.ends_at))
-            .execute(&self.pool),
-        )
+            .execute(db)
+        })
         .await?;
         Ok(())
     }

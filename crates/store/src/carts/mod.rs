@@ -279,9 +279,9 @@ impl Store {
     }
 
     pub async fn set_cart_gift_wrap(&self, cart_id: i64, on: bool, now: DateTime<Utc>) -> Result<()> {
-        self.write(
-            sqlx::query("UPDATE carts SET gift_wrap = $1, updated_at = $2 WHERE id = $3").bind(on as i64).bind(millis(now)).bind(cart_id).execute(&self.pool),
-        )
+        self.write(|db| {
+            sqlx::query("UPDATE carts SET gift_wrap = $1, updated_at = $2 WHERE id = $3").bind(on as i64).bind(millis(now)).bind(cart_id).execute(db)
+        })
         .await?;
         Ok(())
     }
