@@ -39,7 +39,7 @@ impl InPlaceReader {
     /// A connection to the database file at `path` (None for an in-memory database, which no
     /// other connection can see).
     pub(crate) fn open(path: &str) -> Result<Option<InPlaceReader>> {
-        if path.is_empty() || path == ":memory:" || path.contains("mode=memory") {
+        if crate::db::in_memory(path) {
             return Ok(None);
         }
         let conn = rusqlite::Connection::open(path)?;

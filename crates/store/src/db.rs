@@ -99,18 +99,18 @@ impl Store {
             Engine::Sqlite => sqlite_url(url)?,
             Engine::Postgres => url.to_string(),
         };
+        // SQLite: the file's path, for the connections of the process's own beside the pool.
+        let path = url.trim_start_matches("sqlite://");
+        let path = path.split_once('?').map_or(path, |(path, _)| path);
         let pool = pool_options(engine, if engine == Engine::Sqlite { 8 } else { 16 }).connect(&url).await?;
-        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
         let write_pool = match engine {
-            Engine::Sqlite if !in_memory => Some(pool_options(engine, 1).connect(&url).await?),
+            Engine::Sqlite if !in_memory(path) => Some(pool_options(engine, 1).connect(&url).await?),
             _ => None,
         };
         let writer = (engine == Engine::Sqlite).then(Default::default);
         let mut store = Store { pool, write_pool, engine, writer, versions_reader: None, stake_reader: None, bulk_reader: None, cart_writer: None };
         store.migrate().await?;
         if engine == Engine::Sqlite {
-            let path = url.trim_start_matches("sqlite://");
-            let path = path.split_once('?').map_or(path, |(path, _)| path);
             store.versions_reader = crate::changes::InPlaceReader::open(path)?.map(std::sync::Arc::new);
             store.stake_reader = crate::changes::InPlaceReader::open(path)?.map(std::sync::Arc::new);
             store.bulk_reader = crate::changes::InPlaceReader::open(path)?.map(std::sync::Arc::new);
@@ -223,6 +223,12 @@ fn pool_options(engine: Engine, max_connections: u32) -> AnyPoolOptions {
             Ok(())
         })
     })
+}
+
+/// A SQLite database at `path` that no second connection can open (in memory): no in-place readers,
+/// cart writer or write pool for it.
+pub(crate) fn in_memory(path: &str) -> bool {
+    path.is_empty() || path == ":memory:" || path.contains("mode=memory")
 }
 
 /// `sqlite://data/drape.db` → the same with `mode=rwc`, after creating `data/`.

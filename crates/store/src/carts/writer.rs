@@ -42,7 +42,7 @@ impl CartWriter {
     /// other connection can see). It takes its turn to write with the process's other writers
     /// (`turn`), so neither finds the file locked by the other; it stops when the store is dropped.
     pub(crate) fn start(path: &str, turn: Option<Arc<tokio::sync::Mutex<()>>>) -> Result<Option<CartWriter>> {
-        if path.is_empty() || path == ":memory:" || path.contains("mode=memory") {
+        if crate::db::in_memory(path) {
             return Ok(None);
         }
         let conn = Connection::open(path)?;
