@@ -109,9 +109,17 @@ impl Store {
     /// shopper's checkouts (a double tap, two tabs) run one after the other, and the Idempotency-Key is
     /// judged before anything is taken.
     pub async fn place_order(&self, o: &NewOrder, now: DateTime<Utc>) -> Result<PlaceOutcome> {
-        // SQLite: checkouts take the process's turn to write (db.rs, `begin_write`) instead of finding the
-        // file locked and sleeping in SQLite's busy handler; with 32 in flight that sleep was the p99
-        // (about 220 ms; 70-80 ms in turns, docs/operations.md, session 16).
+        // SQLite: the batch writer places it, in one transaction with the other adds and checkouts
+        // waiting (batches.rs): through sqlx its dozen statements held the turn to write for 1.4 ms.
+        if let Some(writer) = &self.batch_writer {
+            let (o, at) = (o.clone(), millis(now));
+            return writer
+                .run(move |conn| {
+                    let outcome = place_in(conn, &o, at)?;
+                    Ok((matches!(outcome, PlaceOutcome::Placed(_)), outcome))
+                })
+                .await;
+        }
         let mut tx = self.begin_write().await?;
         lock_shopper(&mut tx, o.user_id).await?;
         if let Some(seen) = request_seen(&mut tx, o.user_id, &o.idempotency_key).await? {
@@ -145,21 +153,124 @@ impl Store {
 async fn request_seen(tx: &mut Transaction<'_, Any>, user_id: i64, key: &str) -> Result<Option<(String, Option<PlacedOrder>)>> {
     /// The request's body hash, and the order it placed (id, public id, reference).
     type Seen = (String, Option<i64>, Option<String>, Option<String>);
-    let row: Option<Seen> = sqlx::query_as(
-        "SELECT r.request_hash, o.id, o.public_id, o.order_ref FROM order_requests r LEFT JOIN orders o ON o.id = r.order_id \
-         WHERE r.user_id = $1 AND r.idempotency_key = $2",
-    )
-    .bind(user_id)
-    .bind(key)
-    .fetch_optional(&mut **tx)
-    .await?;
-    Ok(row.map(|(hash, id, public_id, order_ref)| {
-        let order = match (id, public_id, order_ref) {
-            (Some(id), Some(public_id), Some(order_ref)) => Some(PlacedOrder { id, public_id, order_ref }),
-            _ => None,
-        };
-        (hash, order)
-    }))
+    let row: Option<Seen> = sqlx::query_as(REQUEST_SEEN).bind(user_id).bind(key).fetch_optional(&mut **tx).await?;
+    Ok(row.map(seen_order))
+}
+
+/// A request's body hash and the order it placed, from REQUEST_SEEN's row.
+fn seen_order((hash, id, public_id, order_ref): (String, Option<i64>, Option<String>, Option<String>)) -> (String, Option<PlacedOrder>) {
+    let order = match (id, public_id, order_ref) {
+        (Some(id), Some(public_id), Some(order_ref)) => Some(PlacedOrder { id, public_id, order_ref }),
+        _ => None,
+    };
+    (hash, order)
+}
+
+// A placement's statements, run through sqlx (`write_order`: PostgreSQL, an in-memory SQLite) or by
+// the SQLite batch writer (`place_in`, which binds each $N by its name). A change to one is a change
+// to both.
+const REQUEST_SEEN: &str = "SELECT r.request_hash, o.id, o.public_id, o.order_ref FROM order_requests r LEFT JOIN orders o ON o.id = r.order_id \
+     WHERE r.user_id = $1 AND r.idempotency_key = $2";
+const TAKE_CART_LINE: &str = "DELETE FROM cart_items WHERE id = $1 AND cart_id = $2 AND quantity = $3";
+/// $1 pieces, $2 size row.
+const TAKE_STOCK: &str = "UPDATE sizes SET stock = stock - $1 WHERE id = $2 AND stock >= $1";
+const NEW_ORDER: &str = "INSERT INTO orders (order_ref, public_id, user_id, status, payment_mode, total, to_pay, wallet_used, address, breakup, \
+     delivery_date, coupon_code, affiliation_code, affiliate_discount, upgrade_option_id, holds_stock, cod_code_hash, created_at, updated_at) \
+     VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, $15, $16, $16) RETURNING id";
+pub(crate) const SET_ORDER_REF: &str = "UPDATE orders SET order_ref = $1 WHERE id = $2";
+const NEW_ORDER_ITEM: &str = "INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price, size_id, combo1_size_id, \
+     combo2_size_id, mrp, paid, gst_rate, gst, sku, name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)";
+/// One use of coupon $1 by shopper $2 for order $3 at $4, recorded only within the coupon's limits.
+const USE_COUPON: &str = "INSERT INTO coupon_uses (coupon_id, user_id, order_id, created_at) SELECT c.id, $2, $3, $4 FROM coupons c WHERE c.id = $1 \
+     AND (c.max_uses_total IS NULL OR (SELECT COUNT(*) FROM coupon_uses u WHERE u.coupon_id = c.id) < c.max_uses_total) \
+     AND (c.max_uses_per_shopper IS NULL OR (SELECT COUNT(*) FROM coupon_uses u WHERE u.coupon_id = c.id AND u.user_id = $2) < c.max_uses_per_shopper)";
+const CLEAR_CART_GIFTS: &str = "DELETE FROM cart_gifts WHERE cart_id = $1";
+const CLEAR_CART_CHOICES: &str = "UPDATE carts SET gift_wrap = 0, coupon_code = '', upgrade_option_id = NULL, updated_at = $2 WHERE id = $1";
+const KEEP_REQUEST: &str = "INSERT INTO order_requests (user_id, idempotency_key, request_hash, order_id, created_at) VALUES ($1, $2, $3, $4, $5)";
+
+/// The order's reference, from its row id (every order: placed, seeded, an exchange's).
+pub(crate) fn order_ref(id: i64) -> String {
+    format!("DRP{id:07}")
+}
+
+/// The wallet entry's note and key for an order's payment.
+fn wallet_note_and_key(order_ref: &str, id: i64) -> (String, String) {
+    (format!("Order {order_ref}"), format!("order:{id}:pay"))
+}
+
+/// `place_order` on the batch writer's connection (SQLite), inside the job's savepoint: the same
+/// steps as `write_order`, with the Idempotency-Key judged first. The write lock is the database's,
+/// held by the batch, so no shopper or coupon row is locked. Anything but Placed is rolled back.
+fn place_in(conn: &rusqlite::Connection, o: &NewOrder, at: i64) -> rusqlite::Result<PlaceOutcome> {
+    use rusqlite::{named_params, OptionalExtension};
+    let seen = conn
+        .prepare_cached(REQUEST_SEEN)?
+        .query_row(named_params! {"$1": o.user_id, "$2": o.idempotency_key}, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .optional()?;
+    if let Some(seen) = seen {
+        return Ok(match seen_order(seen) {
+            (hash, Some(order)) if hash == o.request_hash => PlaceOutcome::Replayed(order),
+            _ => PlaceOutcome::KeyReused,
+        });
+    }
+    for l in &o.lines {
+        if let Some(line_id) = l.cart_line_id {
+            if conn.prepare_cached(TAKE_CART_LINE)?.execute(named_params! {"$1": line_id, "$2": o.cart_id, "$3": l.cart_quantity})? != 1 {
+                return Ok(PlaceOutcome::CartChanged);
+            }
+        }
+    }
+    for (size_id, pieces) in pieces_by_size(&o.lines) {
+        if conn.prepare_cached(TAKE_STOCK)?.execute(named_params! {"$1": pieces, "$2": size_id})? != 1 {
+            return Ok(PlaceOutcome::SoldOut { size_id });
+        }
+    }
+    let public_id = new_public_id();
+    let id: i64 = conn.prepare_cached(NEW_ORDER)?.query_row(
+        named_params! {
+            "$1": public_id, "$2": o.user_id, "$3": o.status.name(), "$4": o.payment_mode, "$5": o.total, "$6": o.to_pay,
+            "$7": o.wallet_used, "$8": o.address_json, "$9": o.breakup_json, "$10": o.delivery_date,
+            "$11": o.coupon.as_ref().map(|c| c.1.as_str()).unwrap_or_default(), "$12": o.affiliation_code,
+            "$13": o.affiliate_discount, "$14": o.upgrade_option_id, "$15": o.cod_code_hash, "$16": at,
+        },
+        |r| r.get(0),
+    )?;
+    let order_ref = order_ref(id);
+    conn.prepare_cached(SET_ORDER_REF)?.execute(named_params! {"$1": order_ref, "$2": id})?;
+    conn.prepare_cached(crate::order_status::ORDER_EVENT)?.execute(named_params! {
+        "$1": id, "$2": "", "$3": o.status.name(), "$4": crate::order_status::SHOPPER, "$5": "Order placed", "$6": at,
+    })?;
+    for l in &o.lines {
+        conn.prepare_cached(NEW_ORDER_ITEM)?.execute(named_params! {
+            "$1": id, "$2": l.product_id, "$3": l.size_value, "$4": l.combo1, "$5": l.combo2, "$6": l.quantity, "$7": l.price,
+            "$8": l.size_id, "$9": l.combo1_size_id, "$10": l.combo2_size_id, "$11": l.mrp, "$12": l.paid, "$13": l.gst_rate,
+            "$14": l.gst, "$15": l.sku, "$16": l.name,
+        })?;
+    }
+    if let Some((coupon_id, _)) = &o.coupon {
+        if conn.prepare_cached(USE_COUPON)?.execute(named_params! {"$1": coupon_id, "$2": o.user_id, "$3": id, "$4": at})? != 1 {
+            return Ok(PlaceOutcome::CouponUsedUp);
+        }
+    }
+    if o.wallet_used > 0 {
+        let (note, key) = wallet_note_and_key(&order_ref, id);
+        let entry: Option<i64> = conn
+            .prepare_cached(crate::wallet::INSERT_ENTRY)?
+            .query_row(named_params! {"$1": o.user_id, "$2": -o.wallet_used, "$3": EntryKind::OrderPayment.code(), "$4": note, "$5": key, "$6": at}, |r| {
+                r.get(0)
+            })
+            .optional()?;
+        if entry.is_none() {
+            let balance = conn.prepare_cached(crate::wallet::BALANCE_SQL)?.query_row(named_params! {"$1": o.user_id}, |r| r.get(0))?;
+            return Ok(PlaceOutcome::WalletShort { balance });
+        }
+    }
+    conn.prepare_cached(CLEAR_CART_GIFTS)?.execute(named_params! {"$1": o.cart_id})?;
+    conn.prepare_cached(CLEAR_CART_CHOICES)?.execute(named_params! {"$1": o.cart_id, "$2": at})?;
+    conn.prepare_cached(KEEP_REQUEST)?.execute(named_params! {
+        "$1": o.user_id, "$2": o.idempotency_key, "$3": o.request_hash, "$4": id, "$5": at,
+    })?;
+    Ok(PlaceOutcome::Placed(PlacedOrder { id, public_id, order_ref }))
 }
 
 /// Every write of a placement, in order; a refusal leaves the caller to roll back.
@@ -168,12 +279,7 @@ async fn write_order(tx: &mut Transaction<'_, Any>, o: &NewOrder, now: DateTime<
     // The cart lines must be as they were priced; each is removed as it is placed.
     for l in &o.lines {
         if let Some(line_id) = l.cart_line_id {
-            let gone = sqlx::query("DELETE FROM cart_items WHERE id = $1 AND cart_id = $2 AND quantity = $3")
-                .bind(line_id)
-                .bind(o.cart_id)
-                .bind(l.cart_quantity)
-                .execute(&mut **tx)
-                .await?;
+            let gone = sqlx::query(TAKE_CART_LINE).bind(line_id).bind(o.cart_id).bind(l.cart_quantity).execute(&mut **tx).await?;
             if gone.rows_affected() != 1 {
                 return Ok(Err(PlaceOutcome::CartChanged));
             }
@@ -182,102 +288,73 @@ async fn write_order(tx: &mut Transaction<'_, Any>, o: &NewOrder, now: DateTime<
     // Stock: each size row's pieces summed over the lines, taken in id order (so two checkouts never
     // wait on each other's rows in opposite orders) and only while enough is left.
     for (size_id, pieces) in pieces_by_size(&o.lines) {
-        let taken = sqlx::query("UPDATE sizes SET stock = stock - $1 WHERE id = $2 AND stock >= $1").bind(pieces).bind(size_id).execute(&mut **tx).await?;
+        let taken = sqlx::query(TAKE_STOCK).bind(pieces).bind(size_id).execute(&mut **tx).await?;
         if taken.rows_affected() != 1 {
             return Ok(Err(PlaceOutcome::SoldOut { size_id }));
         }
     }
     let public_id = new_public_id();
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO orders (order_ref, public_id, user_id, status, payment_mode, total, to_pay, wallet_used, address, breakup, delivery_date, \
-         coupon_code, affiliation_code, affiliate_discount, upgrade_option_id, holds_stock, cod_code_hash, created_at, updated_at) \
-         VALUES ($1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, $15, $16, $16) RETURNING id",
-    )
-    .bind(&public_id)
-    .bind(o.user_id)
-    .bind(o.status.name())
-    .bind(&o.payment_mode)
-    .bind(o.total)
-    .bind(o.to_pay)
-    .bind(o.wallet_used)
-    .bind(&o.address_json)
-    .bind(&o.breakup_json)
-    .bind(&o.delivery_date)
-    .bind(o.coupon.as_ref().map(|c| c.1.clone()).unwrap_or_default())
-    .bind(&o.affiliation_code)
-    .bind(o.affiliate_discount)
-    .bind(o.upgrade_option_id)
-    .bind(&o.cod_code_hash)
-    .bind(at)
-    .fetch_one(&mut **tx)
-    .await?;
-    let order_ref = format!("DRP{id:07}");
-    sqlx::query("UPDATE orders SET order_ref = $1 WHERE id = $2").bind(&order_ref).bind(id).execute(&mut **tx).await?;
+    let id: i64 = sqlx::query_scalar(NEW_ORDER)
+        .bind(&public_id)
+        .bind(o.user_id)
+        .bind(o.status.name())
+        .bind(&o.payment_mode)
+        .bind(o.total)
+        .bind(o.to_pay)
+        .bind(o.wallet_used)
+        .bind(&o.address_json)
+        .bind(&o.breakup_json)
+        .bind(&o.delivery_date)
+        .bind(o.coupon.as_ref().map(|c| c.1.clone()).unwrap_or_default())
+        .bind(&o.affiliation_code)
+        .bind(o.affiliate_discount)
+        .bind(o.upgrade_option_id)
+        .bind(&o.cod_code_hash)
+        .bind(at)
+        .fetch_one(&mut **tx)
+        .await?;
+    let order_ref = order_ref(id);
+    sqlx::query(SET_ORDER_REF).bind(&order_ref).bind(id).execute(&mut **tx).await?;
     crate::order_status::record_status(tx, id, "", o.status, crate::order_status::SHOPPER, "Order placed", now).await?;
     for l in &o.lines {
-        sqlx::query(
-            "INSERT INTO order_items (order_id, product_id, size_value, combo1, combo2, quantity, price, size_id, combo1_size_id, combo2_size_id, \
-             mrp, paid, gst_rate, gst, sku, name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
-        )
-        .bind(id)
-        .bind(l.product_id)
-        .bind(&l.size_value)
-        .bind(&l.combo1)
-        .bind(&l.combo2)
-        .bind(l.quantity)
-        .bind(l.price)
-        .bind(l.size_id)
-        .bind(l.combo1_size_id)
-        .bind(l.combo2_size_id)
-        .bind(l.mrp)
-        .bind(l.paid)
-        .bind(l.gst_rate)
-        .bind(l.gst)
-        .bind(&l.sku)
-        .bind(&l.name)
-        .execute(&mut **tx)
-        .await?;
+        sqlx::query(NEW_ORDER_ITEM)
+            .bind(id)
+            .bind(l.product_id)
+            .bind(&l.size_value)
+            .bind(&l.combo1)
+            .bind(&l.combo2)
+            .bind(l.quantity)
+            .bind(l.price)
+            .bind(l.size_id)
+            .bind(l.combo1_size_id)
+            .bind(l.combo2_size_id)
+            .bind(l.mrp)
+            .bind(l.paid)
+            .bind(l.gst_rate)
+            .bind(l.gst)
+            .bind(&l.sku)
+            .bind(&l.name)
+            .execute(&mut **tx)
+            .await?;
     }
     if let Some((coupon_id, _)) = &o.coupon {
         // The coupon row is locked so that shoppers racing for its last uses are counted one by one.
         sqlx::query("UPDATE coupons SET id = id WHERE id = $1").bind(coupon_id).execute(&mut **tx).await?;
-        let used = sqlx::query(
-            "INSERT INTO coupon_uses (coupon_id, user_id, order_id, created_at) SELECT c.id, $2, $3, $4 FROM coupons c WHERE c.id = $1 \
-             AND (c.max_uses_total IS NULL OR (SELECT COUNT(*) FROM coupon_uses u WHERE u.coupon_id = c.id) < c.max_uses_total) \
-             AND (c.max_uses_per_shopper IS NULL OR (SELECT COUNT(*) FROM coupon_uses u WHERE u.coupon_id = c.id AND u.user_id = $2) < c.max_uses_per_shopper)",
-        )
-        .bind(coupon_id)
-        .bind(o.user_id)
-        .bind(id)
-        .bind(at)
-        .execute(&mut **tx)
-        .await?;
+        let used = sqlx::query(USE_COUPON).bind(coupon_id).bind(o.user_id).bind(id).bind(at).execute(&mut **tx).await?;
         if used.rows_affected() != 1 {
             return Ok(Err(PlaceOutcome::CouponUsedUp));
         }
     }
     if o.wallet_used > 0 {
-        let note = format!("Order {order_ref}");
-        let key = format!("order:{id}:pay");
+        let (note, key) = wallet_note_and_key(&order_ref, id);
         if insert_entry(tx, o.user_id, -o.wallet_used, EntryKind::OrderPayment, &note, Some(&key), now).await?.is_none() {
             return Ok(Err(PlaceOutcome::WalletShort { balance: balance_in(tx, o.user_id).await? }));
         }
     }
     // What the cart carried into the order is gone from it: gifts, gift wrap and the kept codes.
-    sqlx::query("DELETE FROM cart_gifts WHERE cart_id = $1").bind(o.cart_id).execute(&mut **tx).await?;
-    sqlx::query("UPDATE carts SET gift_wrap = 0, coupon_code = '', upgrade_option_id = NULL, updated_at = $2 WHERE id = $1")
-        .bind(o.cart_id)
-        .bind(at)
-        .execute(&mut **tx)
-        .await?;
-    sqlx::query("INSERT INTO order_requests (user_id, idempotency_key, request_hash, order_id, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(o.user_id)
-        .bind(&o.idempotency_key)
-        .bind(&o.request_hash)
-        .bind(id)
-        .bind(at)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(CLEAR_CART_GIFTS).bind(o.cart_id).execute(&mut **tx).await?;
+    sqlx::query(CLEAR_CART_CHOICES).bind(o.cart_id).bind(at).execute(&mut **tx).await?;
+    sqlx::query(KEEP_REQUEST).bind(o.user_id).bind(&o.idempotency_key).bind(&o.request_hash).bind(id).bind(at).execute(&mut **tx).await?;
     Ok(Ok(PlacedOrder { id, public_id, order_ref }))
 }
 
@@ -318,8 +395,9 @@ mod tests {
         }
     }
 
-    /// A checkout on SQLite waits for the process's turn to write, as the cart's adds do, instead of
-    /// racing them for the file's lock (and sleeping in SQLite's busy handler when it loses).
+    /// A checkout on SQLite waits for the process's turn to write (the batch writer takes it for each
+    /// batch), instead of racing the other writers for the file's lock (and sleeping in SQLite's busy
+    /// handler when it loses).
     #[tokio::test]
     async fn a_checkout_on_sqlite_waits_for_the_turn_to_write() {
         use crate::carts::{CartLine, CartOwner};

@@ -34,7 +34,7 @@ pub enum StoreError {
     /// The versions' own SQLite connection (changes.rs).
     #[error("database: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    /// The cart writer's transaction did not commit (carts/writer.rs).
+    /// The batch writer's transaction did not commit (batches.rs).
     #[error("database: {0}")]
     Batch(String),
     #[error("migration: {0}")]
@@ -79,8 +79,8 @@ pub struct Store {
     /// SQLite: the whole catalog as listings and search read it (searches.rs, `catalog_facts`), read
     /// in place on a blocking thread: through sqlx's worker, 400,000 size rows took a second.
     pub(crate) bulk_reader: Option<std::sync::Arc<crate::changes::InPlaceReader>>,
-    /// SQLite: adds to the cart, written in batches by a thread of their own (carts/writer.rs).
-    pub(crate) cart_writer: Option<std::sync::Arc<crate::carts::writer::CartWriter>>,
+    /// SQLite: adds to the cart and checkouts, written in batches by a thread of their own (batches.rs).
+    pub(crate) batch_writer: Option<std::sync::Arc<crate::batches::BatchWriter>>,
 }
 
 impl Store {
@@ -108,13 +108,13 @@ impl Store {
             _ => None,
         };
         let writer = (engine == Engine::Sqlite).then(Default::default);
-        let mut store = Store { pool, write_pool, engine, writer, versions_reader: None, stake_reader: None, bulk_reader: None, cart_writer: None };
+        let mut store = Store { pool, write_pool, engine, writer, versions_reader: None, stake_reader: None, bulk_reader: None, batch_writer: None };
         store.migrate().await?;
         if engine == Engine::Sqlite {
             store.versions_reader = crate::changes::InPlaceReader::open(path)?.map(std::sync::Arc::new);
             store.stake_reader = crate::changes::InPlaceReader::open(path)?.map(std::sync::Arc::new);
             store.bulk_reader = crate::changes::InPlaceReader::open(path)?.map(std::sync::Arc::new);
-            store.cart_writer = crate::carts::writer::CartWriter::start(path, store.writer.clone())?.map(std::sync::Arc::new);
+            store.batch_writer = crate::batches::BatchWriter::start(path, store.writer.clone())?.map(std::sync::Arc::new);
         }
         Ok(store)
     }
@@ -128,7 +128,7 @@ impl Store {
     }
 
     /// This process's turn to write (SQLite; nothing to wait for on PostgreSQL), held until the
-    /// guard is dropped. Every write on the pool takes it, through `begin_write` or `write`; the cart
+    /// guard is dropped. Every write on the pool takes it, through `begin_write` or `write`; the batch
     /// writer takes it for each batch. Never taken twice by one task: tokio's Mutex is not reentrant,
     /// so a write started while its task holds the turn would wait for itself.
     pub(crate) async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
@@ -226,7 +226,7 @@ fn pool_options(engine: Engine, max_connections: u32) -> AnyPoolOptions {
 }
 
 /// A SQLite database at `path` that no second connection can open (in memory): no in-place readers,
-/// cart writer or write pool for it.
+/// batch writer or write pool for it.
 pub(crate) fn in_memory(path: &str) -> bool {
     path.is_empty() || path == ":memory:" || path.contains("mode=memory")
 }
@@ -305,8 +305,8 @@ mod tests {
     use chrono::Utc;
     use std::time::Duration;
 
-    /// On SQLite every write on the pool waits for the process's turn to write, as the cart writer's
-    /// batches and checkouts do, instead of racing them for the file's lock and sleeping in SQLite's
+    /// On SQLite every write on the pool waits for the process's turn to write, as the batch writer's
+    /// batches do, instead of racing them for the file's lock and sleeping in SQLite's
     /// busy handler when it loses: a transaction (`begin_write`) and a single statement (`write`).
     #[tokio::test]
     async fn writes_on_sqlite_wait_for_the_turn_to_write() {

@@ -5,6 +5,7 @@
 pub mod account;
 pub mod addresses;
 pub mod auth;
+mod batches;
 pub mod cancellations;
 pub mod carts;
 pub mod catalog;

@@ -58,6 +58,10 @@ pub(crate) async fn record_status(
     append_event(tx, Timeline::Order, order_id, from, to.name(), actor, note, now).await
 }
 
+/// An order's event: $1 order, $2 from, $3 to, $4 actor, $5 note, $6 time (also the batch writer's
+/// checkout, checkout.rs).
+pub(crate) const ORDER_EVENT: &str = "INSERT INTO order_events (order_id, from_status, to_status, actor, note, created_at) VALUES ($1, $2, $3, $4, $5, $6)";
+
 /// The two timelines: an order's and a return request's (same columns, each keyed by its owner).
 #[derive(Clone, Copy)]
 pub(crate) enum Timeline {
@@ -77,19 +81,11 @@ pub(crate) async fn append_event(
     note: &str,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    let (table, owner) = match timeline {
-        Timeline::Order => ("order_events", "order_id"),
-        Timeline::Return => ("return_events", "return_id"),
+    let sql = match timeline {
+        Timeline::Order => ORDER_EVENT,
+        Timeline::Return => "INSERT INTO return_events (return_id, from_status, to_status, actor, note, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
     };
-    sqlx::query(&format!("INSERT INTO {table} ({owner}, from_status, to_status, actor, note, created_at) VALUES ($1, $2, $3, $4, $5, $6)"))
-        .bind(owner_id)
-        .bind(from)
-        .bind(to)
-        .bind(actor)
-        .bind(note)
-        .bind(millis(now))
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(sql).bind(owner_id).bind(from).bind(to).bind(actor).bind(note).bind(millis(now)).execute(&mut **tx).await?;
     Ok(())
 }
 

@@ -52,8 +52,8 @@ impl Store {
                 .bind(millis(now))
                 .fetch_one(&mut **tx)
                 .await?;
-        let order_ref = format!("DRP{id:07}");
-        sqlx::query("UPDATE orders SET order_ref = $1 WHERE id = $2").bind(&order_ref).bind(id).execute(&mut **tx).await?;
+        let order_ref = crate::checkout::order_ref(id);
+        sqlx::query(crate::checkout::SET_ORDER_REF).bind(&order_ref).bind(id).execute(&mut **tx).await?;
         let placed = OrderStatus::parse(status).ok_or_else(|| StoreError::Conflict(format!("unknown order status {status:?}")))?;
         record_status(&mut tx, id, "", placed, SYSTEM, "", now).await?;
         if placed.is_delivered() {

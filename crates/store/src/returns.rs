@@ -547,8 +547,8 @@ async fn place_exchange_order(tx: &mut Transaction<'_, Any>, r: &NewReturn, retu
     .bind(millis(now))
     .fetch_one(&mut **tx)
     .await?;
-    let order_ref = format!("DRP{id:07}");
-    sqlx::query("UPDATE orders SET order_ref = $1 WHERE id = $2").bind(&order_ref).bind(id).execute(&mut **tx).await?;
+    let order_ref = crate::checkout::order_ref(id);
+    sqlx::query(crate::checkout::SET_ORDER_REF).bind(&order_ref).bind(id).execute(&mut **tx).await?;
     record_status(tx, id, "", OrderStatus::Hold, crate::order_status::SHOPPER, &format!("Exchange for order {parent_ref}"), now).await?;
     for l in r.lines.iter().filter(|l| l.exchange.is_some()) {
         let (product_id, size_id, size_value) = l.exchange.clone().expect("filtered");

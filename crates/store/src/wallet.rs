@@ -89,19 +89,15 @@ pub(crate) async fn insert_entry(
     idempotency_key: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<Option<i64>> {
-    Ok(sqlx::query_scalar(
-        "INSERT INTO wallet_entries (user_id, amount, kind, note, idempotency_key, created_at) \
-         SELECT $1, $2, $3, $4, $5, $6 WHERE $2 > 0 OR (SELECT COALESCE(SUM(amount), 0) FROM wallet_entries WHERE user_id = $1) + $2 >= 0 \
-         RETURNING id",
-    )
-    .bind(user_id)
-    .bind(amount)
-    .bind(kind.code())
-    .bind(note)
-    .bind(idempotency_key)
-    .bind(millis(now))
-    .fetch_optional(&mut **tx)
-    .await?)
+    Ok(sqlx::query_scalar(INSERT_ENTRY)
+        .bind(user_id)
+        .bind(amount)
+        .bind(kind.code())
+        .bind(note)
+        .bind(idempotency_key)
+        .bind(millis(now))
+        .fetch_optional(&mut **tx)
+        .await?)
 }
 
 /// The shopper's balance as the caller's transaction sees it.
@@ -109,4 +105,10 @@ pub(crate) async fn balance_in(tx: &mut sqlx::Transaction<'_, sqlx::Any>, user_i
     Ok(sqlx::query_scalar(BALANCE_SQL).bind(user_id).fetch_one(&mut **tx).await?)
 }
 
-const BALANCE_SQL: &str = "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM wallet_entries WHERE user_id = $1";
+/// An entry, written only while the balance stays at or above zero (a credit always): $1 user, $2
+/// amount, $3 kind, $4 note, $5 idempotency key, $6 time. Shared with the batch writer's checkout.
+pub(crate) const INSERT_ENTRY: &str = "INSERT INTO wallet_entries (user_id, amount, kind, note, idempotency_key, created_at) \
+     SELECT $1, $2, $3, $4, $5, $6 WHERE $2 > 0 OR (SELECT COALESCE(SUM(amount), 0) FROM wallet_entries WHERE user_id = $1) + $2 >= 0 \
+     RETURNING id";
+
+pub(crate) const BALANCE_SQL: &str = "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM wallet_entries WHERE user_id = $1";

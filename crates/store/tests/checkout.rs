@@ -6,6 +6,7 @@ use drape_domain::orders::OrderStatus;
 use drape_domain::wallet::EntryKind;
 use drape_store::carts::{CartLine, CartOwner};
 use drape_store::checkout::{NewOrder, PlaceOutcome, PlacedLine};
+use drape_store::offers::NewCoupon;
 use drape_store::payments::{CodGuess, PaidOutcome};
 use drape_store::testing::TestDb;
 use drape_store::Store;
@@ -71,22 +72,29 @@ async fn stock_of(s: &Store, product_id: i64, size_id: i64) -> i64 {
     s.sizes(product_id).await.unwrap().into_iter().find(|z| z.id == size_id).unwrap().stock
 }
 
+/// The demo shop with `stock` pieces of one size, and `buyers` shoppers (mobiles from `first_mobile`)
+/// each with one of them in the cart and its order ready to place: (product id, size id, orders).
+async fn buyers_of_one_size(s: &Store, stock: i64, buyers: i64, first_mobile: i64) -> (i64, i64, Vec<NewOrder>) {
+    s.seed_demo(now()).await.unwrap();
+    let p = s.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+    let size = s.sizes(p.id).await.unwrap().remove(0);
+    s.set_size_stock(&size.sku, stock).await.unwrap();
+    let mut orders = Vec::new();
+    for i in 0..buyers {
+        let user = s.user_for_mobile(&(first_mobile + i).to_string(), now()).await.unwrap();
+        s.add_to_cart(CartOwner::Shopper(user.id), &line(p.id, size.id, 1), now()).await.unwrap();
+        orders.push(order_of_cart(s, user.id, OrderStatus::PendingPayment, 0, &format!("k{i}")).await);
+    }
+    (p.id, size.id, orders)
+}
+
 /// 200 shoppers race for 20 pieces: exactly 20 orders, 0 left, nothing oversold.
 #[tokio::test]
 async fn two_hundred_buyers_for_twenty_pieces_sell_exactly_twenty() {
     for db in TestDb::all().await {
         let s = db.store.clone();
         let e = db.engine;
-        s.seed_demo(now()).await.unwrap();
-        let p = s.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
-        let size = s.sizes(p.id).await.unwrap().remove(0);
-        s.set_size_stock(&size.sku, 20).await.unwrap();
-        let mut orders = Vec::new();
-        for i in 0..200 {
-            let user = s.user_for_mobile(&format!("7{i:09}"), now()).await.unwrap();
-            s.add_to_cart(CartOwner::Shopper(user.id), &line(p.id, size.id, 1), now()).await.unwrap();
-            orders.push(order_of_cart(&s, user.id, OrderStatus::PendingPayment, 0, &format!("k{i}")).await);
-        }
+        let (product_id, size_id, orders) = buyers_of_one_size(&s, 20, 200, 7_000_000_000).await;
         // On PostgreSQL, half the buyers come through a second pool, as through a second server process.
         let second = if e == "postgres" { Store::open(db.url()).await.unwrap() } else { s.clone() };
         let tasks: Vec<_> = orders
@@ -101,15 +109,70 @@ async fn two_hundred_buyers_for_twenty_pieces_sell_exactly_twenty() {
         for t in tasks {
             match t.await.unwrap() {
                 Ok(PlaceOutcome::Placed(_)) => placed += 1,
-                Ok(PlaceOutcome::SoldOut { size_id }) => {
-                    assert_eq!(size_id, size.id, "{e}");
+                Ok(PlaceOutcome::SoldOut { size_id: short }) => {
+                    assert_eq!(short, size_id, "{e}");
                     sold_out += 1
                 }
                 other => panic!("{e}: {other:?}"),
             }
         }
         assert_eq!((placed, sold_out), (20, 180), "{e}");
-        assert_eq!(stock_of(&s, p.id, size.id).await, 0, "{e}");
+        assert_eq!(stock_of(&s, product_id, size_id).await, 0, "{e}");
+        db.finish().await;
+    }
+}
+
+/// 30 shoppers race for a coupon's last 5 uses: exactly 5 orders carry it; the others are refused
+/// whole, their pieces left on sale and their carts untouched.
+#[tokio::test]
+async fn thirty_buyers_for_five_uses_of_a_coupon_place_exactly_five() {
+    for db in TestDb::all().await {
+        let s = db.store.clone();
+        let e = db.engine;
+        let (product_id, size_id, orders) = buyers_of_one_size(&s, 100, 30, 7_300_000_000).await;
+        s.upsert_coupon(&NewCoupon {
+            code: "FIVE",
+            kind: "flat",
+            amount: 10_000,
+            cap: None,
+            min_order: 0,
+            starts_at: now() - Duration::days(1),
+            ends_at: now() + Duration::days(10),
+            max_uses_total: Some(5),
+            max_uses_per_shopper: None,
+            scope_kind: "all",
+            scope_ids: "",
+            description: "",
+        })
+        .await
+        .unwrap();
+        let coupon = s.coupon_by_code("FIVE").await.unwrap().unwrap();
+        let orders: Vec<NewOrder> = orders.into_iter().map(|o| NewOrder { coupon: Some((coupon.id, "FIVE".into())), ..o }).collect();
+        let users: Vec<i64> = orders.iter().map(|o| o.user_id).collect();
+        let tasks: Vec<_> = orders
+            .into_iter()
+            .map(|o| {
+                let s = s.clone();
+                tokio::spawn(async move { s.place_order(&o, now()).await })
+            })
+            .collect();
+        let (mut placed, mut used_up) = (Vec::new(), Vec::new());
+        for (t, user_id) in tasks.into_iter().zip(users) {
+            match t.await.unwrap() {
+                Ok(PlaceOutcome::Placed(_)) => placed.push(user_id),
+                Ok(PlaceOutcome::CouponUsedUp) => used_up.push(user_id),
+                other => panic!("{e}: {other:?}"),
+            }
+        }
+        assert_eq!((placed.len(), used_up.len()), (5, 25), "{e}");
+        assert_eq!(s.coupon_usage(coupon.id, None).await.unwrap().total, 5, "{e}");
+        assert_eq!(stock_of(&s, product_id, size_id).await, 95, "{e}: only the placed orders took stock");
+        for user_id in used_up {
+            assert_eq!(s.cart_lines(CartOwner::Shopper(user_id)).await.unwrap().len(), 1, "{e}: a refused cart is untouched");
+        }
+        for user_id in placed {
+            assert!(s.cart_lines(CartOwner::Shopper(user_id)).await.unwrap().is_empty(), "{e}: a placed cart is empty");
+        }
         db.finish().await;
     }
 }

@@ -6,8 +6,6 @@ use crate::{Result, Store};
 use chrono::{DateTime, Utc};
 use sqlx::{Any, FromRow, Transaction};
 
-pub(crate) mod writer;
-
 /// A cart line's columns, read from `cart_items i` (a macro, so statements can be written with it at compile time).
 macro_rules! line_columns {
     () => {
@@ -44,7 +42,7 @@ impl CartLine {
             && self.combo2_size_id == other.combo2_size_id
     }
 
-    /// A line read by rusqlite (SQLite's in-place reads and the cart writer), columns as line_columns!.
+    /// A line read by rusqlite (SQLite's in-place reads and the batch writer), columns as line_columns!.
     fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<CartLine> {
         Ok(CartLine {
             id: r.get(0)?,
@@ -130,7 +128,7 @@ async fn claim_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: Da
     Ok(sqlx::query_scalar(claim_sql(owner)).bind(new_cart_id()).bind(user_id).bind(token_hash.as_deref()).bind(millis(now)).fetch_one(&mut **tx).await?)
 }
 
-// The add's statements, run through sqlx (PostgreSQL) or by the SQLite cart writer (writer.rs). Their
+// The add's statements, run through sqlx (PostgreSQL) or by the SQLite batch writer (batches.rs). Their
 // `$n` parameters first appear in order, so SQLite numbers them as PostgreSQL does.
 const CLAIM_BY_SHOPPER: &str = "INSERT INTO carts (id, user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) \
      ON CONFLICT (user_id) DO UPDATE SET updated_at = excluded.updated_at RETURNING id";
@@ -397,8 +395,8 @@ impl Store {
     }
 
     /// `add_to_cart_checked`, also telling how many pieces the cart holds after the add (counted in
-    /// the same transaction: no second read). On SQLite the add is written by the cart writer, in a
-    /// batch with the other adds waiting (writer.rs).
+    /// the same transaction: no second read). On SQLite the add is written by the batch writer, in a
+    /// batch with the other adds and checkouts waiting (batches.rs).
     pub async fn add_to_cart_counted<E: Send + 'static>(
         &self,
         owner: CartOwner<'_>,
@@ -406,7 +404,7 @@ impl Store {
         now: DateTime<Utc>,
         check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E> + Send + 'static,
     ) -> Result<std::result::Result<Added, E>> {
-        if let Some(writer) = &self.cart_writer {
+        if let Some(writer) = &self.batch_writer {
             let (user_id, token_hash) = owner_keys(owner);
             let (claim, line, now) = (claim_sql(owner), line.clone(), millis(now));
             return writer

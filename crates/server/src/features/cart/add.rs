@@ -111,7 +111,7 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
     // The limits are checked with the cart locked, so two tabs adding at once cannot both pass them:
     // a deal once per cart, the size's stock over every line of that size (a deal piece and ordinary
     // pieces share it), and the product's cap over every line of the product.
-    // The check runs on the cart writer's thread (SQLite), so it owns what it needs.
+    // The check runs on the batch writer's thread (SQLite), so it owns what it needs.
     let (deal, max_items, quantity, asked) = (req.deal, p.max_cart_items, req.quantity, line.clone());
     let added = state
         .store
