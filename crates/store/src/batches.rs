@@ -23,6 +23,9 @@ const BATCH: usize = 128;
 /// and shorten the wait (docs/operations.md, session 15: p99 22-24 ms at 1,000, 16-18 ms at 200).
 const CHECKPOINT_PAGES: u32 = 200;
 
+/// How many prepared statements the writer's connection keeps.
+const STATEMENTS_KEPT: usize = 64;
+
 /// Told each job once the batch's transaction ended: committed, or why not.
 type Reply = Box<dyn FnOnce(std::result::Result<(), String>) + Send>;
 /// A job's statements, run inside its savepoint; says whether to keep what it wrote.
@@ -50,6 +53,9 @@ impl BatchWriter {
         conn.busy_timeout(std::time::Duration::from_secs(10))?;
         conn.execute_batch("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")?;
         conn.execute_batch(&format!("PRAGMA wal_autocheckpoint = {CHECKPOINT_PAGES}"))?;
+        // Adds and checkouts run about 18 different statements; rusqlite keeps 16 prepared by default
+        // and, cycling through more, would prepare nearly every one again each time.
+        conn.set_prepared_statement_cache_capacity(STATEMENTS_KEPT);
         let (jobs, queue) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("drape-writer".into())
@@ -93,8 +99,12 @@ fn serve(conn: Connection, queue: mpsc::Receiver<Job>, turn: Option<Arc<tokio::s
         }
         let mut replies = Vec::with_capacity(batch.len());
         for job in batch {
-            if conn.execute_batch("SAVEPOINT job").is_err() {
-                continue;
+            // SQLite rolls the whole transaction back on some errors (a full disk, an I/O error). Then
+            // a savepoint would begin a transaction of its own and its release commit it at once: a
+            // job told it was not written (the batch's COMMIT fails) would have been. So the rest of
+            // the batch is dropped instead, each told it was not written, which is true.
+            if conn.is_autocommit() || conn.execute_batch("SAVEPOINT job").is_err() {
+                break;
             }
             // A job that panics is rolled back and told it was not written; the writer goes on.
             let (keep, reply) = match catch_unwind(AssertUnwindSafe(|| job(&conn))) {
@@ -115,5 +125,44 @@ fn serve(conn: Connection, queue: mpsc::Receiver<Job>, turn: Option<Arc<tokio::s
         for reply in replies {
             reply(committed.clone());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A job whose error ends the whole transaction (SQLite rolls it back on a full disk or an I/O
+    /// error; here the job rolls it back itself) takes the rest of its batch with it: the jobs after
+    /// it are told they were not written, and they were not.
+    #[tokio::test]
+    async fn a_transaction_lost_mid_batch_writes_none_of_the_jobs_after_it() {
+        let db = crate::testing::TestDb::sqlite().await;
+        let s = db.store.clone();
+        let writer = s.batch_writer.clone().expect("SQLite on a file has a batch writer");
+        writer.run(|conn| conn.execute_batch("CREATE TABLE scratch (v INTEGER)").map(|()| (true, ()))).await.unwrap();
+        // The writer takes the next job and waits for the turn; the two after it are queued meanwhile,
+        // so they share the next batch.
+        let turn = s.write_turn().await.expect("SQLite has a turn to write");
+        let first = tokio::spawn({
+            let w = writer.clone();
+            async move { w.run(|_| Ok((true, ()))).await }
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        let lost = tokio::spawn({
+            let w = writer.clone();
+            async move { w.run(|conn| conn.execute_batch("ROLLBACK").map(|()| (true, ()))).await }
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        let after = tokio::spawn({
+            let w = writer.clone();
+            async move { w.run(|conn| conn.execute("INSERT INTO scratch (v) VALUES (1)", []).map(|_| (true, ()))).await }
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        drop(turn);
+        first.await.unwrap().unwrap();
+        assert!(lost.await.unwrap().is_err(), "the job that lost the transaction is told so");
+        assert!(after.await.unwrap().is_err(), "the job after it is told it was not written");
+        let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM scratch").fetch_one(&s.pool).await.unwrap();
+        assert_eq!(rows, 0, "a job told it was not written was not written");
+        db.finish().await;
     }
 }

@@ -6,7 +6,6 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@/shared/api/types';
 import { ToastProvider } from '@/shared/components/ui/Toast';
-import { beginFirstPage, endFirstPage } from '@/shared/lib/first-page';
 import { meFixture, productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
 import { allSoldOut, SOLD_OUT_SIZES, toProductSizes, type ProductSizes } from './api/get-sizes';
 import { swipeDirection, wrapIndex } from './swipe';
@@ -243,32 +242,6 @@ describe('ProductView', () => {
     expect(screen.getByRole('button', { name: /add to cart/i })).toBeTruthy();
     expect(screen.getByRole('button', { name: /buy now/i })).toBeTruthy();
     await waitFor(() => expect(calls('POST', '/get-event-data/').length).toBe(1));
-  });
-
-  it("on the app's first page draws the first screen (name, price, buy bar) first, then the rest a part per frame", async () => {
-    beginFirstPage();
-    try {
-      view({ reviews: <p>The ratings</p> });
-      // The first commit: what a phone's first screen shows.
-      expect(screen.getByRole('heading', { level: 1, name: 'Padded T-shirt Bra' })).toBeTruthy();
-      expect(screen.getByTestId('buy-bar')).toBeTruthy();
-      expect(screen.queryByTestId('sizes')).toBeNull();
-      expect(screen.queryByText(POLICY.returns)).toBeNull();
-      expect(screen.queryByText('The ratings')).toBeNull();
-      // Then colours and sizes, the policies and details, and last the ratings.
-      await waitFor(() => expect(screen.getByTestId('sizes')).toBeTruthy());
-      await waitFor(() => expect(screen.getByText(POLICY.returns)).toBeTruthy());
-      await waitFor(() => expect(screen.getByText('The ratings')).toBeTruthy());
-    } finally {
-      endFirstPage();
-    }
-  });
-
-  it('on any later page draws the whole product page at once', () => {
-    view({ reviews: <p>The ratings</p> });
-    expect(screen.getByTestId('sizes')).toBeTruthy();
-    expect(screen.getByText(POLICY.returns)).toBeTruthy();
-    expect(screen.getByText('The ratings')).toBeTruthy();
   });
 
   it('non-returnable products show their notice instead of the return policy', () => {

@@ -8,7 +8,6 @@ import { Icon } from '@/shared/components/ui/Icon';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { PRODUCT_PAGE_TOAST, useToast } from '@/shared/components/ui/toast-context';
 import { pushEcommerce, recordEvent } from '@/shared/lib/events';
-import { useDrawnCount } from '@/shared/lib/first-page';
 import { useSeenOnce } from '@/shared/lib/use-in-view';
 import { useAddToCart } from '../api/add-to-cart';
 import { offersKey, useOffers } from '../api/get-offers';
@@ -66,9 +65,6 @@ type Panel =
   | { kind: 'login' }
   | { kind: 'calculator' }
   | { kind: 'chart' };
-
-/** The parts the product page is drawn in on the app's first page (`drawn` in ProductView). */
-const PARTS = 4;
 
 function galleryOf(p: Product): GalleryItem[] {
   if (p.gallery?.length) return p.gallery;
@@ -152,11 +148,6 @@ export function ProductView({
 
   const foldRef = useRef<HTMLDivElement>(null);
   const foldSeen = useSeenOnce(foldRef, '0px');
-  // On the app's first page, what the phone's first screen shows (the gallery, name, price, offers and
-  // the buy bar) is drawn first, and the rest a part per frame: colours and sizes, then the policies,
-  // features and details, then the ratings. Drawn in one commit, the browser laid out all 392 objects
-  // in one task of 110-130 ms on Lighthouse's slowed phone (issue 14, blocking time).
-  const drawn = useDrawnCount(PARTS, 1, 1);
 
   // Loaded: the view_item data layer event and the shopper event, once per product.
   const viewed = useRef(false);
@@ -352,9 +343,9 @@ export function ProductView({
           </p>
         ) : null}
 
-        {drawn >= 2 ? <ColourSwatches colours={product.more_colors ?? []} currentSlug={product.slug} /> : null}
+        <ColourSwatches colours={product.more_colors ?? []} currentSlug={product.slug} />
 
-        {drawn < 2 ? null : sizes === undefined ? (
+        {sizes === undefined ? (
           <SizePickerSkeleton />
         ) : sizes.ok && (combo || sizes.sizes.length > 0) ? (
           <section className="pdp-section pdp-sizes" aria-labelledby="pdp-sizes-title" data-testid="sizes">
@@ -450,19 +441,13 @@ export function ProductView({
           )}
         </div>
 
-        {drawn >= 3 ? (
-          <>
-            <PolicyStrip nonreturnable={product.nonreturnable} />
-            <FeatureList features={features.data} />
-            <ProductInfo product={product} />
-          </>
-        ) : null}
+        <PolicyStrip nonreturnable={product.nonreturnable} />
+        <FeatureList features={features.data} />
+        <ProductInfo product={product} />
         {/* 'Product Rating', 'Rate This Product' and the reviews: the reviews feature, composed by the app */}
-        {drawn >= PARTS ? (
-          <div id="ratings" className="pdp-ratings">
-            {reviews}
-          </div>
-        ) : null}
+        <div id="ratings" className="pdp-ratings">
+          {reviews}
+        </div>
       </div>
       {foldSeen && belowFold ? <div className="pdp__below">{belowFold}</div> : null}
 
