@@ -190,11 +190,14 @@ impl Store {
             return Ok(());
         }
         let sql = format!("UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL AND id IN ({})", placeholders(3, ids.len()));
-        let mut q = sqlx::query(&sql).bind(user_id).bind(millis(now));
-        for id in ids {
-            q = q.bind(*id);
-        }
-        q.execute(&self.pool).await?;
+        self.write(|db| {
+            let mut q = sqlx::query(&sql).bind(user_id).bind(millis(now));
+            for id in ids {
+                q = q.bind(*id);
+            }
+            q.execute(db)
+        })
+        .await?;
         Ok(())
     }
 

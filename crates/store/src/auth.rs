@@ -197,7 +197,7 @@ impl Store {
     pub async fn purge_expired(&self, before: DateTime<Utc>) -> Result<()> {
         let t = millis(before);
         for sql in ["DELETE FROM rate_limits WHERE window_start < $1", "DELETE FROM otps WHERE expires_at < $1", "DELETE FROM sessions WHERE expires_at < $1"] {
-            sqlx::query(sql).bind(t).execute(&self.pool).await?;
+            self.write(|db| sqlx::query(sql).bind(t).execute(db)).await?;
         }
         Ok(())
     }

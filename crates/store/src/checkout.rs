@@ -150,15 +150,16 @@ impl Store {
     }
 }
 
+/// REQUEST_SEEN's row: the request's body hash, and the order it placed (id, public id, reference).
+type Seen = (String, Option<i64>, Option<String>, Option<String>);
+
 async fn request_seen(tx: &mut Transaction<'_, Any>, user_id: i64, key: &str) -> Result<Option<(String, Option<PlacedOrder>)>> {
-    /// The request's body hash, and the order it placed (id, public id, reference).
-    type Seen = (String, Option<i64>, Option<String>, Option<String>);
     let row: Option<Seen> = sqlx::query_as(REQUEST_SEEN).bind(user_id).bind(key).fetch_optional(&mut **tx).await?;
     Ok(row.map(seen_order))
 }
 
 /// A request's body hash and the order it placed, from REQUEST_SEEN's row.
-fn seen_order((hash, id, public_id, order_ref): (String, Option<i64>, Option<String>, Option<String>)) -> (String, Option<PlacedOrder>) {
+fn seen_order((hash, id, public_id, order_ref): Seen) -> (String, Option<PlacedOrder>) {
     let order = match (id, public_id, order_ref) {
         (Some(id), Some(public_id), Some(order_ref)) => Some(PlacedOrder { id, public_id, order_ref }),
         _ => None,
