@@ -8,14 +8,11 @@ use crate::features::{
 use crate::security::{self, BODY_LIMIT};
 use crate::{web, AppState};
 use axum::extract::DefaultBodyLimit;
-use axum::http::StatusCode;
 use axum::middleware;
-use axum::response::IntoResponse;
 use axum::routing::{delete, get, post};
 use axum::Router;
-use tower_http::catch_panic::CatchPanicLayer;
+use tower::ServiceBuilder;
 use tower_http::compression::CompressionLayer;
-use tower_http::trace::TraceLayer;
 
 /// Every state-changing route (method, path with sample parameters). The CSRF test walks this list,
 /// and a test checks that it names as many routes as `router` registers with those methods.
@@ -196,16 +193,15 @@ pub fn router(state: AppState) -> Router {
     if state.config.serves_dev_outbox() {
         r = r.route("/dev/outbox", get(dev::outbox));
     }
-    r.fallback(web::fallback)
-        .layer(middleware::from_fn(crate::kept::arrival))
-        .layer(middleware::from_fn_with_state(state.clone(), security::csrf))
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(CatchPanicLayer::custom(|_| {
-            tracing::error!("a request handler panicked");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }))
-        .layer(middleware::from_fn_with_state(state.clone(), security::answers))
+    // Two layers wrap the router once, outside it: `Router::layer` would wrap each route's handler
+    // in each layer, boxed, and every request would clone and box its way through all of them. The
+    // rest (CSRF, panics, the log line, headers) is one middleware, security::answers, for the same
+    // reason (docs/operations.md, session 19).
+    let routes = r.fallback(web::fallback).with_state(state.clone());
+    let stack = ServiceBuilder::new()
         .layer(CompressionLayer::new())
-        .layer(TraceLayer::new_for_http())
-        .with_state(state)
+        .layer(middleware::from_fn_with_state(state, security::answers))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .service(routes);
+    Router::new().fallback_service(stack)
 }

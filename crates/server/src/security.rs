@@ -14,7 +14,9 @@ use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use drape_store::auth::User;
+use futures_util::FutureExt as _;
 use rand::RngCore;
+use std::panic::AssertUnwindSafe;
 
 pub const SESSION_COOKIE: &str = "sessionid";
 pub const CSRF_COOKIE: &str = "csrftoken";
@@ -77,8 +79,9 @@ fn csrf_refused(why: &str) -> Response {
     ApiError::new(StatusCode::FORBIDDEN, "csrf_failed", format!("{why} Please reload the page and try again.")).into_response()
 }
 
-/// Checks CSRF on state-changing requests and hands out a `csrftoken` cookie to clients without one.
-pub async fn csrf(State(state): State<AppState>, req: Request, next: Next) -> Response {
+/// Checks CSRF on state-changing requests (a refusal never reaches a handler), runs the handler, and
+/// hands out a `csrftoken` cookie to clients without one.
+async fn csrf_checked(state: &AppState, req: Request, next: Next) -> Response {
     let cookie_token = cookie(req.headers(), CSRF_COOKIE);
     let req = if is_state_changing(req.method()) && !from_payment_provider(req.uri().path()) {
         let Some(expected) = cookie_token.clone() else {
@@ -114,7 +117,7 @@ pub async fn csrf(State(state): State<AppState>, req: Request, next: Next) -> Re
     let path = req.uri().path();
     let is_static =
         path.starts_with("/assets/") || path.starts_with("/media/") || (req.method() == Method::GET && crate::revalidation::is_catalog_answer(path));
-    let mut res = next.run(req).await;
+    let mut res = crate::kept::arrival(req, next).await;
     let rotated = res.headers().get_all(header::SET_COOKIE).iter().any(|v| v.as_bytes().starts_with(CSRF_COOKIE.as_bytes()));
     if cookie_token.is_none() && !is_static && !rotated {
         res.headers_mut().append(header::SET_COOKIE, csrf_cookie(&random_token(), state.config.secure_cookies));
@@ -220,16 +223,21 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 /// Largest total of request headers accepted (a browser sends a few KB; cookies included).
 pub const HEADER_LIMIT: usize = 16 * 1024;
 
-/// The last word on every answer, in one middleware (each layer costs every request): headers over
-/// the limit are refused; any error gets the one JSON shape; every answer carries the security
-/// headers, and API answers that did not choose their own caching get `Cache-Control: no-store`
-/// (they depend on who asks: cart, wishlist, account, prices with the viewer's wishlist flag).
+/// The one middleware every request passes through (each layer costs every request: seven of them
+/// were about a fifth of a kept product answer's instructions, docs/operations.md, session 19).
+/// Headers over the limit are refused; CSRF is checked before the handler runs; a handler's panic
+/// becomes the one 500; any error gets the one JSON shape and a 5xx is logged; every answer carries
+/// the security headers, and API answers that did not choose their own caching get
+/// `Cache-Control: no-store` (they depend on who asks: cart, wishlist, account, prices with the
+/// viewer's wishlist flag); catalog answers and media get their validator.
 pub async fn answers(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let started = std::time::Instant::now();
     let header_bytes: usize = req.headers().iter().map(|(k, v)| k.as_str().len() + v.len() + 4).sum();
-    let path = req.uri().path();
+    let (method, uri) = (req.method().clone(), req.uri().clone());
+    let path = uri.path();
     let personal = crate::web::is_api_path(path) && !path.starts_with("/media/");
     let catalog = crate::revalidation::is_catalog_answer(path);
-    let validate = crate::revalidation::wanted(req.method(), path);
+    let validate = crate::revalidation::wanted(&method, path);
     let asked = req.headers().get(header::IF_NONE_MATCH).cloned();
     let mut res = if header_bytes > HEADER_LIMIT {
         ApiError::new(
@@ -239,8 +247,20 @@ pub async fn answers(State(state): State<AppState>, req: Request, next: Next) ->
         )
         .into_response()
     } else {
-        in_error_shape(next.run(req).await).await
+        match AssertUnwindSafe(csrf_checked(&state, req, next)).catch_unwind().await {
+            Ok(res) => in_error_shape(res).await,
+            Err(_) => {
+                tracing::error!(%method, path, "a request handler panicked");
+                ApiError::internal().into_response()
+            }
+        }
     };
+    let status = res.status();
+    if status.is_server_error() {
+        tracing::error!(%method, path, status = status.as_u16(), ms = started.elapsed().as_millis() as u64, "answered with a server error");
+    } else {
+        tracing::debug!(%method, path, status = status.as_u16(), us = started.elapsed().as_micros() as u64, "answered");
+    }
     let h = res.headers_mut();
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));

@@ -297,6 +297,31 @@ async fn the_wishlist_checks_sizes_caps_entries_and_pages() {
     }
 }
 
+/// A handler that panics: the server answers the one 500 (JSON shape, security headers, no cause) and
+/// goes on answering. The shop has no panicking route, so the same middleware wraps one here.
+#[tokio::test]
+async fn a_handler_that_panics_gets_the_one_500_and_the_server_goes_on() {
+    use tower::ServiceExt;
+    async fn a_bug() -> &'static str {
+        panic!("a bug")
+    }
+    let app = app().await;
+    let boom = axum::Router::new()
+        .route("/api/v1/boom/", axum::routing::get(a_bug))
+        .route("/api/v1/fine/", axum::routing::get(|| async { "fine" }))
+        .layer(axum::middleware::from_fn_with_state(app.state.clone(), drape_server::security::answers));
+    let res = boom.clone().oneshot(Request::get("/api/v1/boom/").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(res.status(), 500);
+    assert_eq!(res.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(res.headers()["content-type"], "application/json");
+    let body = axum::body::to_bytes(res.into_body(), 4096).await.unwrap();
+    let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(body["error"], "internal");
+    assert!(!body.to_string().contains("a bug"), "{body}");
+    let fine = boom.oneshot(Request::get("/api/v1/fine/").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(fine.status(), 200);
+}
+
 #[tokio::test]
 async fn every_answer_carries_the_security_headers() {
     let dir = std::env::temp_dir().join(format!("drape_web_h_{}", std::process::id()));

@@ -187,7 +187,7 @@ tokio::task_local! {
     static ARRIVED: Instant;
 }
 
-/// Middleware: notes when a GET (or HEAD) request arrived, so every read of the versions it makes
+/// Runs a request (security::answers calls it), noting when a GET (or HEAD) request arrived, so every read of the versions it makes
 /// (its session, its page, its shopper's facts) may share one read begun after that moment instead
 /// of waiting for a newer one each time. Other methods write, and a read after their own write must
 /// see it: each of their reads is as of the moment it is asked.
