@@ -27,7 +27,12 @@ const READ_VERSIONS: &str = "SELECT (SELECT version FROM catalog_version WHERE i
 /// time. A read here is one prepared statement in a WAL read transaction, a few microseconds, and
 /// never waits for a writer (WAL readers do not), so it runs in place on the async thread. The
 /// same serves other point reads that every request of a kind makes (a bag's stake in a product).
-pub(crate) struct InPlaceReader(std::sync::Mutex<rusqlite::Connection>);
+/// Its connections only read.
+pub(crate) struct InPlaceReader {
+    conn: std::sync::Mutex<rusqlite::Connection>,
+    /// The versions as last read, with the connection's `PRAGMA data_version` read before them.
+    versions_seen: std::sync::Mutex<Option<(i64, Versions)>>,
+}
 
 impl std::fmt::Debug for InPlaceReader {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -44,17 +49,33 @@ impl InPlaceReader {
         }
         let conn = rusqlite::Connection::open(path)?;
         conn.busy_timeout(std::time::Duration::from_secs(10))?;
-        Ok(Some(InPlaceReader(std::sync::Mutex::new(conn))))
+        Ok(Some(InPlaceReader { conn: std::sync::Mutex::new(conn), versions_seen: std::sync::Mutex::new(None) }))
     }
 
     /// Runs `read` on the connection (one read at a time; each is a few microseconds).
     pub(crate) fn read<T>(&self, read: impl FnOnce(&rusqlite::Connection) -> rusqlite::Result<T>) -> Result<T> {
-        let conn = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let conn = self.conn.lock().unwrap_or_else(|e| e.into_inner());
         Ok(read(&conn)?)
     }
 
+    /// SQLite's `PRAGMA data_version` changes on a connection exactly when another connection (of
+    /// this process or another) committed since its last read, and this connection never writes:
+    /// while it stays the same, the versions last read are still the versions. Reading it costs
+    /// about half of reading the three versions (docs/operations.md, session 19). The versions are
+    /// read after the pragma, so a commit between the two is seen now and read again next time.
     fn versions(&self) -> Result<Versions> {
-        self.read(|conn| conn.prepare_cached(READ_VERSIONS)?.query_row([], |r| Ok(Versions { catalog: r.get(0)?, pages: r.get(1)?, shoppers: r.get(2)? })))
+        self.read(|conn| {
+            let data_version: i64 = conn.prepare_cached("PRAGMA data_version")?.query_row([], |r| r.get(0))?;
+            let mut seen = self.versions_seen.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((at, versions)) = *seen {
+                if at == data_version {
+                    return Ok(versions);
+                }
+            }
+            let versions = conn.prepare_cached(READ_VERSIONS)?.query_row([], |r| Ok(Versions { catalog: r.get(0)?, pages: r.get(1)?, shoppers: r.get(2)? }))?;
+            *seen = Some((data_version, versions));
+            Ok(versions)
+        })
     }
 }
 
@@ -76,5 +97,30 @@ impl Store {
     /// The shoppers whose session, wishlist or received sizes changed after version `since`.
     pub async fn shoppers_changed_since(&self, since: i64) -> Result<Vec<i64>> {
         Ok(sqlx::query_scalar("SELECT user_id FROM shopper_changes WHERE version > $1").bind(since).fetch_all(&self.pool).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::TestDb;
+
+    /// Another connection's commit (an operator command in another process, say) is seen by the
+    /// very next read, though the versions are only read again when the data version moved.
+    #[tokio::test]
+    async fn a_commit_on_another_connection_is_seen_by_the_next_read() {
+        let db = TestDb::sqlite().await;
+        let store = &db.store;
+        assert!(store.versions_reader.is_some(), "a file database reads its versions in place");
+        let before = store.versions().await.unwrap();
+        assert_eq!(store.versions().await.unwrap(), before);
+        let other = rusqlite::Connection::open(db.url().trim_start_matches("sqlite://")).unwrap();
+        for (table, bumped) in [("catalog_version", 1), ("page_version", 2), ("shopper_version", 3)] {
+            other.execute(&format!("UPDATE {table} SET version = version + 1 WHERE id = 1"), []).unwrap();
+            let after = store.versions().await.unwrap();
+            let moved = [after.catalog - before.catalog, after.pages - before.pages, after.shoppers - before.shoppers];
+            assert_eq!(moved[..bumped], vec![1; bumped][..], "{table}: {after:?} after {before:?}");
+            assert_eq!(store.versions().await.unwrap(), after);
+        }
+        db.finish().await;
     }
 }
