@@ -239,6 +239,7 @@ pub async fn answers(State(state): State<AppState>, req: Request, next: Next) ->
     let catalog = crate::revalidation::is_catalog_answer(path);
     let validate = crate::revalidation::wanted(&method, path);
     let asked = req.headers().get(header::IF_NONE_MATCH).cloned();
+    let accepts = req.headers().get(header::ACCEPT_ENCODING).cloned();
     let mut res = if header_bytes > HEADER_LIMIT {
         ApiError::new(
             StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
@@ -274,7 +275,7 @@ pub async fn answers(State(state): State<AppState>, req: Request, next: Next) ->
         h.insert(header::CACHE_CONTROL, HeaderValue::from_static(if catalog { "private, no-cache" } else { "no-store" }));
     }
     if validate {
-        return crate::revalidation::tagged(asked, res).await;
+        res = crate::revalidation::tagged(asked, res).await;
     }
-    res
+    crate::kept::encoded(res, accepts.as_ref())
 }

@@ -650,6 +650,56 @@ async fn the_buy_now_login_prompt_is_an_operator_setting() {
     assert_eq!(Browser::new().get(&app, "/api/v1/me/").await.json()["buy_now_login_prompt"], true);
 }
 
+/// Kept answers are compressed once and sent in the encoding the browser takes: Brotli, else gzip,
+/// else plain; the bytes unpack to the plain answer, for a guest and for a logged-in shopper (whose
+/// answer is their own), and a 304 carries no encoding.
+#[tokio::test]
+async fn kept_answers_come_in_the_encoding_the_browser_takes() {
+    use axum::http::header::{ACCEPT_ENCODING, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, VARY};
+    use http_body_util::BodyExt;
+    use std::io::Read;
+    use tower::ServiceExt;
+    let app = app().await;
+    let mut shopper = Browser::new();
+    shopper.login(&app, drape_store::seed::DEMO_SHOPPER_MOBILE).await;
+    let path = "/web/api/v1/product-mobile/everyday-padded-t-shirt-bra-black/";
+    for (who, b) in [("guest", Browser::new()), ("shopper", shopper)] {
+        let plain = b.get_request(path);
+        let plain = app.router.clone().oneshot(plain).await.unwrap();
+        assert!(plain.headers().get(CONTENT_ENCODING).is_none(), "{who}");
+        assert_eq!(plain.headers()[VARY], "accept-encoding", "{who}");
+        let tag = plain.headers()[ETAG].clone();
+        let plain = plain.into_body().collect().await.unwrap().to_bytes();
+        assert!(plain.starts_with(b"{\"id\":"), "{who}");
+        for (accepts, sent) in [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("br;q=0, gzip", "gzip"), ("*", "br")] {
+            for _ in 0..2 {
+                let mut req = b.get_request(path);
+                req.headers_mut().insert(ACCEPT_ENCODING, accepts.parse().unwrap());
+                let res = app.router.clone().oneshot(req).await.unwrap();
+                assert_eq!(res.status(), 200, "{who} {accepts}");
+                assert_eq!(res.headers()[CONTENT_ENCODING], sent, "{who} {accepts}");
+                assert_eq!(res.headers()[ETAG], tag, "{who} {accepts}: one weak tag for every encoding");
+                let packed = res.into_body().collect().await.unwrap().to_bytes();
+                let mut unpacked = Vec::new();
+                if sent == "br" {
+                    brotli::Decompressor::new(&packed[..], 4096).read_to_end(&mut unpacked).unwrap();
+                } else {
+                    flate2::read::GzDecoder::new(&packed[..]).read_to_end(&mut unpacked).unwrap();
+                }
+                assert_eq!(unpacked, plain, "{who} {accepts}");
+                assert!(packed.len() < plain.len() / 2, "{who} {accepts}: {} of {} bytes", packed.len(), plain.len());
+            }
+        }
+        let mut req = b.get_request(path);
+        req.headers_mut().insert(ACCEPT_ENCODING, "br".parse().unwrap());
+        req.headers_mut().insert(IF_NONE_MATCH, tag.clone());
+        let same = app.router.clone().oneshot(req).await.unwrap();
+        assert_eq!(same.status(), 304, "{who}");
+        assert!(same.headers().get(CONTENT_ENCODING).is_none(), "{who}");
+        assert!(same.into_body().collect().await.unwrap().to_bytes().is_empty(), "{who}");
+    }
+}
+
 #[tokio::test]
 async fn catalog_answers_and_media_carry_a_tag_and_answer_304_while_unchanged() {
     use axum::http::header::{ETAG, IF_NONE_MATCH};
