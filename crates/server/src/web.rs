@@ -79,7 +79,10 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     let is_asset = path.starts_with("/assets/");
     // A missing hashed asset (a stale chunk after a deploy) is a 404: answering index.html would be
     // cached for a year as if it were that script.
-    let served = if is_asset { ServeDir::new(dir).oneshot(req).await } else { ServeDir::new(dir).fallback(ServeFile::new(index)).oneshot(req).await };
+    // Scripts and style sheets have Brotli and gzip copies beside them (web/scripts/precompress.mjs):
+    // sent as they are to a browser that takes them, never compressed per request.
+    let files = ServeDir::new(dir).precompressed_br().precompressed_gzip();
+    let served = if is_asset { files.oneshot(req).await } else { files.fallback(ServeFile::new(index)).oneshot(req).await };
     let mut res = match served {
         Ok(r) => r.into_response(),
         Err(e) => match e {},
@@ -90,6 +93,11 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     // Vite names assets by content hash, so they never change; index.html must always be fresh.
     let cache = if is_asset { "public, max-age=31536000, immutable" } else { "no-cache" };
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    // A shared cache keeps one copy per encoding (the compression layer says so only for what it
+    // compresses itself).
+    if is_asset && !res.headers().contains_key(header::VARY) {
+        res.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     res
 }
 

@@ -322,6 +322,36 @@ async fn a_handler_that_panics_gets_the_one_500_and_the_server_goes_on() {
     assert_eq!(fine.status(), 200);
 }
 
+/// A hashed asset with a Brotli copy beside it (the web build writes them) is sent as that copy to
+/// a browser that takes Brotli, and plain to one that takes nothing; either way it says it varies.
+#[tokio::test]
+async fn a_precompressed_asset_is_sent_as_it_is() {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let dir = std::env::temp_dir().join(format!("drape_web_br_{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>Drape</title><div id=root></div>").unwrap();
+    let script = "console.log('the plain script, long enough to be worth compressing: drape drape drape')";
+    std::fs::write(dir.join("assets/app-abc123.js"), script).unwrap();
+    std::fs::write(dir.join("assets/app-abc123.js.br"), b"brotli bytes as the build wrote them").unwrap();
+    let d = dir.clone();
+    let app = app_with(move |c| c.web_dir = d, true).await;
+    for (accepts, encoding, body) in [(Some("gzip, deflate, br"), Some("br"), &b"brotli bytes as the build wrote them"[..]), (None, None, script.as_bytes())] {
+        let mut req = Request::get("/assets/app-abc123.js");
+        if let Some(a) = accepts {
+            req = req.header("accept-encoding", a);
+        }
+        let res = app.router.clone().oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+        assert_eq!(res.status(), 200, "{accepts:?}");
+        assert_eq!(res.headers().get("content-encoding").map(|v| v.to_str().unwrap()), encoding, "{accepts:?}");
+        assert_eq!(res.headers()["vary"], "accept-encoding", "{accepts:?}");
+        assert_eq!(res.headers()["cache-control"], "public, max-age=31536000, immutable", "{accepts:?}");
+        assert!(res.headers().get("set-cookie").is_none(), "{accepts:?}");
+        assert_eq!(res.into_body().collect().await.unwrap().to_bytes(), body, "{accepts:?}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[tokio::test]
 async fn every_answer_carries_the_security_headers() {
     let dir = std::env::temp_dir().join(format!("drape_web_h_{}", std::process::id()));
