@@ -19,10 +19,13 @@ for (const name of readdirSync(assets)) {
   const brotli = brotliCompressSync(plain, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
   });
+  const gzip = gzipSync(plain, { level: 9 });
+  // A copy no smaller than the file is not worth sending.
+  if (gzip.length < plain.length) writeFileSync(`${path}.gz`, gzip);
+  if (brotli.length >= plain.length) continue;
   writeFileSync(`${path}.br`, brotli);
-  writeFileSync(`${path}.gz`, gzipSync(plain, { level: 9 }));
   raw += plain.length;
   br += brotli.length;
   files += 1;
 }
-console.log(`precompressed ${files} assets: ${(raw / 1024).toFixed(1)} KB, ${(br / 1024).toFixed(1)} KB as Brotli`);
+console.log(`Brotli copies of ${files} assets: ${(raw / 1024).toFixed(1)} KB, ${(br / 1024).toFixed(1)} KB as Brotli`);

@@ -193,11 +193,15 @@ pub fn router(state: AppState) -> Router {
     if state.config.serves_dev_outbox() {
         r = r.route("/dev/outbox", get(dev::outbox));
     }
-    // Two layers wrap the router once, outside it: `Router::layer` would wrap each route's handler
-    // in each layer, boxed, and every request would clone and box its way through all of them. The
-    // rest (CSRF, panics, the log line, headers) is one middleware, security::answers, for the same
-    // reason (docs/operations.md, session 19).
-    let routes = r.fallback(web::fallback).with_state(state.clone());
+    wrapped(r.fallback(web::fallback).with_state(state.clone()), state)
+}
+
+/// `routes` inside what every request passes through. Two layers wrap the routes once, outside
+/// them: `Router::layer` would wrap each route's handler in each layer, boxed, and every request
+/// would clone and box its way through all of them. The rest (CSRF, panics, the log line, headers,
+/// the kept answers' encodings) is one middleware, security::answers, for the same reason
+/// (docs/operations.md, session 19). Public for tests that need a route the shop does not have.
+pub fn wrapped(routes: Router, state: AppState) -> Router {
     let stack = ServiceBuilder::new()
         .layer(CompressionLayer::new())
         .layer(middleware::from_fn_with_state(state, security::answers))

@@ -239,7 +239,7 @@ pub async fn answers(State(state): State<AppState>, req: Request, next: Next) ->
     let catalog = crate::revalidation::is_catalog_answer(path);
     let validate = crate::revalidation::wanted(&method, path);
     let asked = req.headers().get(header::IF_NONE_MATCH).cloned();
-    let accepts = req.headers().get(header::ACCEPT_ENCODING).cloned();
+    let accepts: Vec<HeaderValue> = req.headers().get_all(header::ACCEPT_ENCODING).iter().cloned().collect();
     let mut res = if header_bytes > HEADER_LIMIT {
         ApiError::new(
             StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
@@ -277,5 +277,5 @@ pub async fn answers(State(state): State<AppState>, req: Request, next: Next) ->
     if validate {
         res = crate::revalidation::tagged(asked, res).await;
     }
-    crate::kept::encoded(res, accepts.as_ref())
+    crate::kept::encoded(res, &accepts)
 }

@@ -87,17 +87,17 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         Ok(r) => r.into_response(),
         Err(e) => match e {},
     };
+    // A shared cache keeps one copy per encoding (the compression layer says so only for what it
+    // compresses itself); a 304 says so too.
+    if is_asset && !res.headers().contains_key(header::VARY) && res.status() != StatusCode::NOT_FOUND {
+        res.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     if !res.status().is_success() {
         return res;
     }
     // Vite names assets by content hash, so they never change; index.html must always be fresh.
     let cache = if is_asset { "public, max-age=31536000, immutable" } else { "no-cache" };
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    // A shared cache keeps one copy per encoding (the compression layer says so only for what it
-    // compresses itself).
-    if is_asset && !res.headers().contains_key(header::VARY) {
-        res.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    }
     res
 }
 

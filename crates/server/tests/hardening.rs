@@ -298,7 +298,7 @@ async fn the_wishlist_checks_sizes_caps_entries_and_pages() {
 }
 
 /// A handler that panics: the server answers the one 500 (JSON shape, security headers, no cause) and
-/// goes on answering. The shop has no panicking route, so the same middleware wraps one here.
+/// goes on answering. The shop has no panicking route, so the shop's own wrapping wraps one here.
 #[tokio::test]
 async fn a_handler_that_panics_gets_the_one_500_and_the_server_goes_on() {
     use tower::ServiceExt;
@@ -306,10 +306,8 @@ async fn a_handler_that_panics_gets_the_one_500_and_the_server_goes_on() {
         panic!("a bug")
     }
     let app = app().await;
-    let boom = axum::Router::new()
-        .route("/api/v1/boom/", axum::routing::get(a_bug))
-        .route("/api/v1/fine/", axum::routing::get(|| async { "fine" }))
-        .layer(axum::middleware::from_fn_with_state(app.state.clone(), drape_server::security::answers));
+    let routes = axum::Router::new().route("/api/v1/boom/", axum::routing::get(a_bug)).route("/api/v1/fine/", axum::routing::get(|| async { "fine" }));
+    let boom = drape_server::routes::wrapped(routes, app.state.clone());
     let res = boom.clone().oneshot(Request::get("/api/v1/boom/").body(Body::empty()).unwrap()).await.unwrap();
     assert_eq!(res.status(), 500);
     assert_eq!(res.headers()["x-content-type-options"], "nosniff");

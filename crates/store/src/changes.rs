@@ -49,6 +49,8 @@ impl InPlaceReader {
         }
         let conn = rusqlite::Connection::open(path)?;
         conn.busy_timeout(std::time::Duration::from_secs(10))?;
+        // Reads only, and must: `versions` relies on no write coming from this connection.
+        conn.pragma_update(None, "query_only", true)?;
         Ok(Some(InPlaceReader { conn: std::sync::Mutex::new(conn), versions_seen: std::sync::Mutex::new(None) }))
     }
 

@@ -114,7 +114,7 @@ impl IntoResponse for Answer {
 const BROTLI_QUALITY: i32 = 5;
 
 /// An answer's bytes as Brotli and gzip, each made the first time a browser asks for it. Until then
-/// (and if compressing failed) only the plain bytes exist.
+/// (and if compressing failed or made nothing smaller) only the plain bytes exist.
 pub struct Packed {
     body: Bytes,
     br: std::sync::OnceLock<Option<Bytes>>,
@@ -131,7 +131,7 @@ impl Packed {
             .get_or_init(|| {
                 let params = brotli::enc::BrotliEncoderParams { quality: BROTLI_QUALITY, ..Default::default() };
                 let mut out = Vec::with_capacity(self.body.len() / 3);
-                brotli::BrotliCompress(&mut &self.body[..], &mut out, &params).ok().map(|_| Bytes::from(out))
+                brotli::BrotliCompress(&mut &self.body[..], &mut out, &params).ok().map(|_| Bytes::from(out)).filter(|b| b.len() < self.body.len())
             })
             .clone()
     }
@@ -141,34 +141,48 @@ impl Packed {
             .get_or_init(|| {
                 use std::io::Write;
                 let mut encoder = flate2::write::GzEncoder::new(Vec::with_capacity(self.body.len() / 3), flate2::Compression::default());
-                encoder.write_all(&self.body).and_then(|_| encoder.finish()).ok().map(Bytes::from)
+                encoder.write_all(&self.body).and_then(|_| encoder.finish()).ok().map(Bytes::from).filter(|b| b.len() < self.body.len())
             })
             .clone()
     }
 }
 
-/// Which encoding the browser takes, by its `Accept-Encoding`: Brotli, else gzip, else none. A
-/// coding with `q=0` is refused; `*` takes any.
-fn chosen(accepts: Option<&HeaderValue>) -> Option<&'static str> {
-    let accepts = accepts?.to_str().ok()?;
-    let taken = |name: &str| {
-        accepts.split(',').any(|item| {
+/// Which encoding the browser takes, by its `Accept-Encoding` lines: Brotli, else gzip, else none.
+/// A coding named with `q=0` is refused; `*` stands for the codings not named.
+fn chosen(accepts: &[HeaderValue]) -> Option<&'static str> {
+    // (coding, refused) for each item of every line.
+    let items: Vec<(&str, bool)> = accepts
+        .iter()
+        .filter_map(|line| line.to_str().ok())
+        .flat_map(|line| line.split(','))
+        .map(|item| {
             let mut parts = item.split(';');
             let coding = parts.next().unwrap_or_default().trim();
-            let refused = parts.any(|p| p.trim().strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()).is_some_and(|q| q <= 0.0));
-            (coding.eq_ignore_ascii_case(name) || coding == "*") && !refused
+            let refused = parts.any(|p| {
+                let p = p.trim();
+                p.get(..2).is_some_and(|q| q.eq_ignore_ascii_case("q=")) && p[2..].trim().parse::<f32>().is_ok_and(|q| q <= 0.0)
+            });
+            (coding, refused)
         })
+        .collect();
+    let taken = |name: &str| match items.iter().find(|(coding, _)| coding.eq_ignore_ascii_case(name)) {
+        Some((_, refused)) => !refused,
+        None => items.iter().any(|(coding, refused)| *coding == "*" && !refused),
     };
     ["br", "gzip"].into_iter().find(|name| taken(name))
 }
 
+/// Bodies shorter than this are sent plain (an item-in-stock count is a digit or two), as the
+/// compression layer leaves them.
+const FEWEST_BYTES_TO_COMPRESS: usize = 32;
+
 /// A kept answer's response in the encoding the browser takes, compressed once per answer instead
 /// of once per request (each answer as Brotli cost more than the rest of serving it: about 7,000
 /// product answers a second instead of 50,000). Any other response is left as it is.
-pub fn encoded(mut res: Response, accepts: Option<&HeaderValue>) -> Response {
+pub fn encoded(mut res: Response, accepts: &[HeaderValue]) -> Response {
     let Some(packed) = res.extensions_mut().remove::<Arc<Packed>>() else { return res };
     res.headers_mut().append(header::VARY, HeaderValue::from_static("accept-encoding"));
-    if res.status() != axum::http::StatusCode::OK {
+    if res.status() != axum::http::StatusCode::OK || packed.body.len() < FEWEST_BYTES_TO_COMPRESS {
         return res;
     }
     let Some((name, bytes)) = chosen(accepts).and_then(|name| Some((name, if name == "br" { packed.br()? } else { packed.gzip()? }))) else {
@@ -374,16 +388,18 @@ mod tests {
 
     #[test]
     fn the_encoding_is_brotli_else_gzip_and_never_one_refused() {
-        let chosen = |a: &str| chosen(Some(&HeaderValue::from_str(a).unwrap()));
-        assert_eq!(chosen("gzip, deflate, br, zstd"), Some("br"));
-        assert_eq!(chosen("gzip"), Some("gzip"));
-        assert_eq!(chosen("GZIP;q=0.5, BR;q=0"), Some("gzip"));
-        assert_eq!(chosen("br ; q=0.0, gzip;q=0"), None);
-        assert_eq!(chosen("*"), Some("br"));
-        assert_eq!(chosen("*;q=0"), None);
-        assert_eq!(chosen("identity"), None);
-        assert_eq!(chosen("deflate, zstd"), None);
-        assert_eq!(super::chosen(None), None);
+        let chosen = |lines: &[&str]| chosen(&lines.iter().map(|l| HeaderValue::from_str(l).unwrap()).collect::<Vec<_>>());
+        assert_eq!(chosen(&["gzip, deflate, br, zstd"]), Some("br"));
+        assert_eq!(chosen(&["gzip"]), Some("gzip"));
+        assert_eq!(chosen(&["GZIP;q=0.5, BR;q=0"]), Some("gzip"));
+        assert_eq!(chosen(&["br ; Q=0.0, gzip;q=0"]), None);
+        assert_eq!(chosen(&["*"]), Some("br"));
+        assert_eq!(chosen(&["*;q=0"]), None);
+        assert_eq!(chosen(&["br;q=0, *"]), Some("gzip"), "a coding named and refused stays refused");
+        assert_eq!(chosen(&["identity"]), None);
+        assert_eq!(chosen(&["deflate, zstd"]), None);
+        assert_eq!(chosen(&["deflate", "gzip"]), Some("gzip"), "every line counts");
+        assert_eq!(chosen(&[]), None);
     }
 
     fn answer(n: usize) -> Answer {
