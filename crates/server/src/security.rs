@@ -27,7 +27,7 @@ pub const SESSION_DAYS: i64 = 30;
 /// Largest body accepted anywhere (and the most the CSRF check reads of a form).
 pub const BODY_LIMIT: usize = 64 * 1024;
 
-/// 32 random bytes as hex: session tokens, CSRF tokens, guest-cart tokens.
+/// 32 random bytes as hex: session tokens, CSRF tokens.
 pub fn random_token() -> String {
     let mut b = [0u8; 32];
     rand::thread_rng().fill_bytes(&mut b);
@@ -187,7 +187,9 @@ impl FromRequestParts<AppState> for Viewer {
             Some(t) if t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()) => crate::kept::shoppers::session_user(state, t).await?,
             _ => None,
         };
-        let guest_token = cookie(&parts.headers, GUEST_CART_COOKIE).filter(|t| t.len() == 64);
+        // A guest token is 72 hex digits (drape_store::auth::new_guest_token), or 64 if made before
+        // 2026-11-27; anything else is no guest cart.
+        let guest_token = cookie(&parts.headers, GUEST_CART_COOKIE).filter(|t| matches!(t.len(), 64 | 72) && t.bytes().all(|b| b.is_ascii_hexdigit()));
         Ok(Viewer { user, session_token, guest_token })
     }
 }

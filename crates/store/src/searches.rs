@@ -1,7 +1,7 @@
 //! What the catalog's listings and search index are built from, and what shoppers searched: the
 //! popular searches (counted once per searcher and day) and each shopper's or browser's recent ones.
 
-use crate::auth::hash_secret;
+use crate::auth::guest_key;
 use crate::db::millis;
 use crate::{Result, Store};
 use chrono::{DateTime, Duration, Utc};
@@ -104,7 +104,7 @@ impl Searcher<'_> {
     fn key(&self) -> String {
         match self {
             Searcher::Shopper(id) => format!("u{id}"),
-            Searcher::Guest(token) => format!("g{}", hash_secret(token)),
+            Searcher::Guest(token) => format!("g{}", guest_key(token)),
         }
     }
 }
@@ -208,7 +208,7 @@ impl Store {
     /// shopper keeps the newest RECENT_KEPT.
     pub async fn merge_guest_searches(&self, guest_token: &str, user_id: i64) -> Result<()> {
         let mut tx = self.begin_write().await?;
-        let guest = hash_secret(guest_token);
+        let guest = guest_key(guest_token);
         sqlx::query(
             "INSERT INTO recent_searches (user_id, query, searched_at) \
              SELECT $1, query, searched_at FROM recent_searches WHERE guest_token_hash = $2 \
@@ -259,7 +259,7 @@ fn bind_owner<'q, O>(
 ) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments<'q>> {
     match who {
         Searcher::Shopper(id) => q.bind(id),
-        Searcher::Guest(token) => q.bind(hash_secret(token)),
+        Searcher::Guest(token) => q.bind(guest_key(token)),
     }
 }
 
@@ -269,7 +269,7 @@ fn bind_owner_q<'q>(
 ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
     match who {
         Searcher::Shopper(id) => q.bind(id),
-        Searcher::Guest(token) => q.bind(hash_secret(token)),
+        Searcher::Guest(token) => q.bind(guest_key(token)),
     }
 }
 

@@ -1,6 +1,6 @@
 //! Carts: one per shopper, or one per guest browser (kept by a cookie), merged at login.
 
-use crate::auth::hash_secret;
+use crate::auth::{guest_key, seconds_since_2026};
 use crate::db::millis;
 use crate::{Result, Store};
 use chrono::{DateTime, Utc};
@@ -97,7 +97,7 @@ async fn find_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>) -> Resul
     let found = match owner {
         CartOwner::Shopper(user_id) => sqlx::query_scalar("SELECT id FROM carts WHERE user_id = $1").bind(user_id).fetch_optional(&mut **tx).await?,
         CartOwner::Guest(token) => {
-            sqlx::query_scalar("SELECT id FROM carts WHERE guest_token_hash = $1").bind(hash_secret(token)).fetch_optional(&mut **tx).await?
+            sqlx::query_scalar("SELECT id FROM carts WHERE guest_token_hash = $1").bind(guest_key(token)).fetch_optional(&mut **tx).await?
         }
     };
     Ok(found)
@@ -111,39 +111,88 @@ async fn touch_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: Da
     match owner {
         CartOwner::Shopper(id) => sqlx::query("UPDATE carts SET updated_at = $1 WHERE user_id = $2").bind(millis(now)).bind(id).execute(&mut **tx).await?,
         CartOwner::Guest(t) => {
-            sqlx::query("UPDATE carts SET updated_at = $1 WHERE guest_token_hash = $2").bind(millis(now)).bind(hash_secret(t)).execute(&mut **tx).await?
+            sqlx::query("UPDATE carts SET updated_at = $1 WHERE guest_token_hash = $2").bind(millis(now)).bind(guest_key(t)).execute(&mut **tx).await?
         }
     };
     Ok(())
 }
 
-/// The owner's cart, made now if there is none, touched and locked for the rest of the transaction,
-/// in one statement: the upsert writes the row (a row lock on PostgreSQL, the write lock on
-/// SQLite), so two requests making or changing the same owner's cart run one after the other and
-/// both end with the one cart. A new cart gets a random id below 2^53 (a number the web app holds
-/// exactly), so a cart id in a URL cannot be guessed from another one; should one ever collide
-/// (one chance in 2^53 per cart), the request fails and changes nothing.
+/// The owner's cart, made now if there is none, touched and locked for the rest of the transaction.
+/// The touch comes first: it writes the row (a row lock on PostgreSQL, the write lock on SQLite), so
+/// two requests changing the same owner's cart run one after the other. With no row to touch, the
+/// cart is made; should another request have made it first (two tabs' first adds at once on
+/// PostgreSQL: the insert waits for the other and then does nothing), the touch is tried again and
+/// finds it. An insert that does nothing and a touch that finds nothing means the new id was taken
+/// (`new_cart_id`): another id is tried.
 async fn claim_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: DateTime<Utc>) -> Result<i64> {
-    let (user_id, token_hash) = owner_keys(owner);
-    Ok(sqlx::query_scalar(claim_sql(owner)).bind(new_cart_id()).bind(user_id).bind(token_hash.as_deref()).bind(millis(now)).fetch_one(&mut **tx).await?)
+    claim_cart_with(tx, owner, now, &mut || new_cart_id(millis(now))).await
 }
+
+async fn claim_cart_with(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: DateTime<Utc>, ids: &mut (dyn FnMut() -> i64 + Send)) -> Result<i64> {
+    let (user_id, guest) = owner_keys(owner);
+    let now = millis(now);
+    for _ in 0..CLAIM_TRIES {
+        let touch = sqlx::query_scalar(touch_sql(user_id)).bind(now);
+        let touched = match user_id {
+            Some(id) => touch.bind(id),
+            None => touch.bind(guest.clone()),
+        };
+        if let Some(id) = touched.fetch_optional(&mut **tx).await? {
+            return Ok(id);
+        }
+        if let Some(id) = sqlx::query_scalar(NEW_CART).bind(ids()).bind(user_id).bind(guest.as_deref()).bind(now).fetch_optional(&mut **tx).await? {
+            return Ok(id);
+        }
+    }
+    Err(crate::StoreError::Batch(NO_FREE_ID.into()))
+}
+
+/// `claim_cart` on the SQLite writer's connection, for the owner as `owner_keys` gives it. (One
+/// statement with two conflict clauses, which SQLite takes, measured no faster.)
+fn claim_cart_in_place(
+    conn: &rusqlite::Connection,
+    (user_id, guest): &(Option<i64>, Option<String>),
+    now: i64,
+    ids: &mut dyn FnMut() -> i64,
+) -> rusqlite::Result<i64> {
+    use rusqlite::OptionalExtension;
+    for _ in 0..CLAIM_TRIES {
+        let mut touch = conn.prepare_cached(touch_sql(*user_id))?;
+        let touched = match user_id {
+            Some(id) => touch.query_row(rusqlite::params![now, id], |r| r.get(0)),
+            None => touch.query_row(rusqlite::params![now, guest], |r| r.get(0)),
+        };
+        if let Some(id) = touched.optional()? {
+            return Ok(id);
+        }
+        if let Some(id) = conn.prepare_cached(NEW_CART)?.query_row(rusqlite::params![ids(), user_id, guest, now], |r| r.get(0)).optional()? {
+            return Ok(id);
+        }
+    }
+    Err(rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT), Some(NO_FREE_ID.into())))
+}
+
+/// New cart ids that were all taken before one was free: a failure, changing nothing. Each try is one
+/// chance in four million at most (`new_cart_id`), so this does not happen.
+const CLAIM_TRIES: usize = 8;
+const NO_FREE_ID: &str = "no free id for a new cart; please try again";
 
 // The add's statements, run through sqlx (PostgreSQL) or by the SQLite batch writer (batches.rs). Their
 // `$n` parameters first appear in order, so SQLite numbers them as PostgreSQL does.
-const CLAIM_BY_SHOPPER: &str = "INSERT INTO carts (id, user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) \
-     ON CONFLICT (user_id) DO UPDATE SET updated_at = excluded.updated_at RETURNING id";
-const CLAIM_BY_GUEST: &str = "INSERT INTO carts (id, user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) \
-     ON CONFLICT (guest_token_hash) DO UPDATE SET updated_at = excluded.updated_at RETURNING id";
+const TOUCH_SHOPPERS: &str = "UPDATE carts SET updated_at = $1 WHERE user_id = $2 RETURNING id";
+const TOUCH_GUESTS: &str = "UPDATE carts SET updated_at = $1 WHERE guest_token_hash = $2 RETURNING id";
+const NEW_CART: &str =
+    "INSERT INTO carts (id, user_id, guest_token_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT DO NOTHING RETURNING id";
 const LINES_OF: &str = concat!("SELECT ", line_columns!(), " FROM cart_items i WHERE i.cart_id = $1 ORDER BY i.id");
 const MORE_PIECES: &str = "UPDATE cart_items SET quantity = quantity + $1 WHERE id = $2";
 const NEW_LINE: &str = "INSERT INTO cart_items (cart_id, product_id, size_id, combo1_size_id, combo2_size_id, quantity, created_at, deal_id) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id";
 
-/// The owner as the carts table keys it: the shopper's id, or the hash of the guest's token.
+/// The owner as the carts table keys it: the shopper's id, or the guest's key (`guest_key`).
 fn owner_keys(owner: CartOwner<'_>) -> (Option<i64>, Option<String>) {
     match owner {
         CartOwner::Shopper(id) => (Some(id), None),
-        CartOwner::Guest(token) => (None, Some(hash_secret(token))),
+        CartOwner::Guest(token) => (None, Some(guest_key(token))),
     }
 }
 
@@ -151,19 +200,28 @@ fn owner_keys(owner: CartOwner<'_>) -> (Option<i64>, Option<String>) {
 fn owner_param(owner: CartOwner<'_>) -> (&'static str, rusqlite::types::Value) {
     match owner {
         CartOwner::Shopper(id) => ("user_id", id.into()),
-        CartOwner::Guest(t) => ("guest_token_hash", hash_secret(t).into()),
+        CartOwner::Guest(t) => ("guest_token_hash", guest_key(t).into()),
     }
 }
 
-fn claim_sql(owner: CartOwner<'_>) -> &'static str {
-    match owner {
-        CartOwner::Shopper(_) => CLAIM_BY_SHOPPER,
-        CartOwner::Guest(_) => CLAIM_BY_GUEST,
+fn touch_sql(user_id: Option<i64>) -> &'static str {
+    if user_id.is_some() {
+        TOUCH_SHOPPERS
+    } else {
+        TOUCH_GUESTS
     }
 }
 
-fn new_cart_id() -> i64 {
-    rand::Rng::gen_range(&mut rand::thread_rng(), 1..(1i64 << 53))
+/// A new cart's id: the second it is made (since 2026) and 22 random bits below it, under 2^53 (a
+/// number the web app holds exactly) until 2094. Random, so a cart id in a URL does not lead to
+/// another cart (every cart route also checks the cart is the viewer's); led by the second, so new
+/// carts' rows and lines go side by side at the end of their tables and indexes instead of each at a
+/// random place: on SQLite a batch of adds by new guests then writes a few pages, not several per
+/// cart, and the writer's checkpoints copy far fewer (docs/operations.md, session 20). A taken id is
+/// tried again (`claim_cart`).
+fn new_cart_id(now_millis: i64) -> i64 {
+    let second = seconds_since_2026(now_millis) & ((1 << 31) - 1);
+    (second << 22) | rand::Rng::gen_range(&mut rand::thread_rng(), 1..(1i64 << 22))
 }
 
 const LINE_COLUMNS: &str = line_columns!();
@@ -219,7 +277,7 @@ impl Store {
         }
         Ok(match owner {
             CartOwner::Shopper(id) => sqlx::query_as(&row("user_id")).bind(id).fetch_optional(&self.pool).await?,
-            CartOwner::Guest(t) => sqlx::query_as(&row("guest_token_hash")).bind(hash_secret(t)).fetch_optional(&self.pool).await?,
+            CartOwner::Guest(t) => sqlx::query_as(&row("guest_token_hash")).bind(guest_key(t)).fetch_optional(&self.pool).await?,
         })
     }
 
@@ -246,7 +304,7 @@ impl Store {
         }
         let row: Option<(String, i64)> = match owner {
             CartOwner::Shopper(id) => sqlx::query_as(&stake("user_id")).bind(id).bind(product_id).fetch_optional(&self.pool).await?,
-            CartOwner::Guest(t) => sqlx::query_as(&stake("guest_token_hash")).bind(hash_secret(t)).bind(product_id).fetch_optional(&self.pool).await?,
+            CartOwner::Guest(t) => sqlx::query_as(&stake("guest_token_hash")).bind(guest_key(t)).bind(product_id).fetch_optional(&self.pool).await?,
         };
         Ok(row.unwrap_or_default())
     }
@@ -333,7 +391,7 @@ impl Store {
         };
         let total: i64 = match owner {
             CartOwner::Shopper(id) => sqlx::query_scalar(sql).bind(id).fetch_one(&self.pool).await?,
-            CartOwner::Guest(token) => sqlx::query_scalar(sql).bind(hash_secret(token)).fetch_one(&self.pool).await?,
+            CartOwner::Guest(token) => sqlx::query_scalar(sql).bind(guest_key(token)).fetch_one(&self.pool).await?,
         };
         Ok(total)
     }
@@ -345,7 +403,7 @@ impl Store {
         let total = match owner {
             CartOwner::Shopper(id) => sqlx::query_scalar(&format!("{HEAD}c.user_id = $2")).bind(offer_key).bind(id).fetch_one(&self.pool).await?,
             CartOwner::Guest(token) => {
-                sqlx::query_scalar(&format!("{HEAD}c.guest_token_hash = $2")).bind(offer_key).bind(hash_secret(token)).fetch_one(&self.pool).await?
+                sqlx::query_scalar(&format!("{HEAD}c.guest_token_hash = $2")).bind(offer_key).bind(guest_key(token)).fetch_one(&self.pool).await?
             }
         };
         Ok(total)
@@ -370,7 +428,7 @@ impl Store {
         }
         Ok(match owner {
             CartOwner::Shopper(id) => sqlx::query_as(&lines("user_id")).bind(id).fetch_all(&self.pool).await?,
-            CartOwner::Guest(token) => sqlx::query_as(&lines("guest_token_hash")).bind(hash_secret(token)).fetch_all(&self.pool).await?,
+            CartOwner::Guest(token) => sqlx::query_as(&lines("guest_token_hash")).bind(guest_key(token)).fetch_all(&self.pool).await?,
         })
     }
 
@@ -405,12 +463,11 @@ impl Store {
         check: impl FnOnce(&[CartLine]) -> std::result::Result<(), E> + Send + 'static,
     ) -> Result<std::result::Result<Added, E>> {
         if let Some(writer) = &self.batch_writer {
-            let (user_id, token_hash) = owner_keys(owner);
-            let (claim, line, now) = (claim_sql(owner), line.clone(), millis(now));
+            let (keys, line, now) = (owner_keys(owner), line.clone(), millis(now));
             return writer
                 .run(move |conn| {
                     // The same steps as below, on the writer's connection.
-                    let cart_id: i64 = conn.prepare_cached(claim)?.query_row(rusqlite::params![new_cart_id(), user_id, token_hash, now], |r| r.get(0))?;
+                    let cart_id = claim_cart_in_place(conn, &keys, now, &mut || new_cart_id(now))?;
                     let lines = conn.prepare_cached(LINES_OF)?.query_map([cart_id], CartLine::from_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
                     if let Err(e) = check(&lines) {
                         return Ok((false, Err(e)));
@@ -541,6 +598,54 @@ impl Store {
 mod tests {
     use super::*;
     use chrono::TimeZone;
+
+    /// A new cart's id already taken is passed over: the cart gets the next id tried and the cart with
+    /// that id is left as it was; with every id tried taken, nothing is made. Through sqlx on both
+    /// engines and on SQLite's batch writer.
+    #[tokio::test]
+    async fn a_taken_cart_id_is_passed_over_and_its_cart_left_alone() {
+        for db in crate::testing::TestDb::all().await {
+            let store = &db.store;
+            let now = Utc.with_ymd_and_hms(2026, 11, 27, 10, 0, 0).unwrap();
+            let mut tx = store.begin_write().await.unwrap();
+            assert_eq!(claim_cart_with(&mut tx, CartOwner::Guest("first"), now, &mut || 77).await.unwrap(), 77);
+            let mut ids = [77, 78].into_iter();
+            assert_eq!(claim_cart_with(&mut tx, CartOwner::Guest("second"), now, &mut || ids.next().unwrap()).await.unwrap(), 78, "{}", db.engine);
+            assert_eq!(claim_cart_with(&mut tx, CartOwner::Guest("first"), now, &mut || unreachable!("found, not made")).await.unwrap(), 77);
+            assert!(claim_cart_with(&mut tx, CartOwner::Shopper(5), now, &mut || 78).await.is_err(), "every id tried taken");
+            tx.commit().await.unwrap();
+            if let Some(writer) = store.batch_writer.clone() {
+                let keys = owner_keys(CartOwner::Guest("third"));
+                let mut ids = [78, 77, 79].into_iter();
+                let made = writer.run(move |conn| Ok((true, claim_cart_in_place(conn, &keys, 0, &mut || ids.next().unwrap())?))).await;
+                assert_eq!(made.unwrap(), 79);
+                let keys = owner_keys(CartOwner::Guest("first"));
+                let mut ids = [78, 80].into_iter();
+                assert_eq!(writer.run(move |conn| Ok((true, claim_cart_in_place(conn, &keys, 0, &mut || ids.next().unwrap())?))).await.unwrap(), 77, "found");
+                let keys = owner_keys(CartOwner::Shopper(5));
+                assert!(writer.run(move |conn| Ok((true, claim_cart_in_place(conn, &keys, 0, &mut || 79)?))).await.is_err());
+            }
+            let carts: Vec<(i64, Option<String>)> = sqlx::query_as("SELECT id, guest_token_hash FROM carts ORDER BY id").fetch_all(&store.pool).await.unwrap();
+            let mut expected = vec![(77, Some(guest_key("first"))), (78, Some(guest_key("second")))];
+            if store.batch_writer.is_some() {
+                expected.push((79, Some(guest_key("third"))));
+            }
+            assert_eq!(carts, expected, "{}", db.engine);
+            db.finish().await;
+        }
+    }
+
+    /// New cart ids grow with the second they are made in, differ within one, and stay below 2^53
+    /// (exact in JavaScript) until 2094.
+    #[test]
+    fn cart_ids_lead_with_their_second_and_end_at_random() {
+        let at = |y, s| millis(Utc.with_ymd_and_hms(y, 11, 27, 10, 0, s).unwrap());
+        let (a, b) = (new_cart_id(at(2026, 0)), new_cart_id(at(2026, 1)));
+        assert!(a < b && b - a < 2 << 22, "{a} {b}");
+        let same: std::collections::HashSet<i64> = (0..50).map(|_| new_cart_id(at(2026, 1))).collect();
+        assert!(same.len() > 45 && same.iter().all(|id| id >> 22 == b >> 22), "{same:?}");
+        assert!(new_cart_id(at(2093, 59)) < 1 << 53 && new_cart_id(at(2026, 0)) > 0);
+    }
 
     /// On SQLite the bag's row, lines and gifts are read in place (rusqlite); they must be what the
     /// sqlx path (PostgreSQL's) reads, for a guest and a shopper with a bag and for one without.

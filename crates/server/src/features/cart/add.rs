@@ -87,7 +87,7 @@ pub async fn add_to_cart(State(state): State<AppState>, viewer: Viewer, JsonBody
     let owner = match owner(&viewer) {
         Some(o) => o,
         None => {
-            guest_token = security::random_token();
+            guest_token = drape_store::auth::new_guest_token(state.now());
             headers.append(header::SET_COOKIE, security::set_cookie(security::GUEST_CART_COOKIE, &guest_token, 30 * 86_400, true, state.config.secure_cookies));
             CartOwner::Guest(&guest_token)
         }

@@ -196,8 +196,8 @@ pub fn who(viewer: &Viewer) -> Option<Searcher<'_>> {
 }
 
 /// Who is searching, or a new guest cookie to set for a browser without one.
-pub fn searcher<'a>(viewer: &'a Viewer, new_token: &'a mut Option<String>) -> Searcher<'a> {
-    who(viewer).unwrap_or_else(|| Searcher::Guest(new_token.insert(security::random_token())))
+pub fn searcher<'a>(viewer: &'a Viewer, new_token: &'a mut Option<String>, now: chrono::DateTime<chrono::Utc>) -> Searcher<'a> {
+    who(viewer).unwrap_or_else(|| Searcher::Guest(new_token.insert(drape_store::auth::new_guest_token(now))))
 }
 
 /// Products of a category or a search, filtered, counted, sorted and paged.
@@ -215,7 +215,7 @@ pub async fn listing(State(state): State<AppState>, viewer: Viewer, RawQuery(raw
         // The shopper searched (the first page, as typed): remember it for them and count it.
         if *page == 1 && *filter == Filter::default() && is_meaningful(words) {
             let mut new_token = None;
-            let who = searcher(&viewer, &mut new_token);
+            let who = searcher(&viewer, &mut new_token, state.now());
             let counted_as = search.corrected.as_deref().unwrap_or(words);
             state.store.record_search(who, words, counted_as, list.total, state.now()).await?;
             if let Some(token) = &new_token {
