@@ -616,9 +616,9 @@ async fn the_cart_page_of_a_visitor_with_no_cart_shows_the_empty_cart() {
     let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
     let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock > 0).unwrap();
     assert_eq!(guest.post(&app, "/api/v3/cart-items/", serde_json::json!({"product": p.id, "quantity": 1, "size": size.value})).await.status, 200);
-    // A new guest's token: 72 hex digits, the first 8 the second it was made (drape_store::auth).
+    // A new guest's token: 75 hex digits, the first 11 the millisecond it was made (drape_store::auth).
     let token = &guest.cookies["guestcart"];
-    assert!(token.len() == 72 && token.bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
+    assert!(token.len() == 75 && token.bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
     let r = guest.get(&app, "/view-cart/").await;
     assert_eq!(r.status, 200);
     assert_eq!(r.text, index);

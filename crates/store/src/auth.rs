@@ -79,31 +79,34 @@ pub fn hash_secret(secret: &str) -> String {
     hex::encode(Sha256::digest(secret.as_bytes()))
 }
 
-/// 2026-01-01 00:00:00 UTC: new guest tokens and new cart ids count their second from here.
-const SECONDS_FROM: i64 = 1_767_225_600;
+/// 2026-01-01 00:00:00 UTC: new guest tokens and new cart ids count their millisecond from here.
+const MILLIS_FROM: i64 = 1_767_225_600_000;
 
-/// Seconds since 2026-01-01 (0 for a clock set before it).
-pub(crate) fn seconds_since_2026(now_millis: i64) -> i64 {
-    (now_millis.div_euclid(1000) - SECONDS_FROM).max(0)
+/// Milliseconds since 2026-01-01 (0 for a clock set before it).
+pub(crate) fn millis_since_2026(now_millis: i64) -> i64 {
+    (now_millis - MILLIS_FROM).max(0)
 }
 
-/// A new guest browser's token: the second it was made (8 hex digits) and 32 random bytes (64 hex
-/// digits). The second is there for `guest_key`; the random part is what cannot be guessed.
+/// How many hex digits of a guest token are the millisecond it was made (enough until 2583).
+const TOKEN_LEAD: usize = 11;
+
+/// A new guest browser's token: the millisecond it was made (11 hex digits) and 32 random bytes (64
+/// hex digits). The millisecond is there for `guest_key`; the random part is what cannot be guessed.
 pub fn new_guest_token(now: DateTime<Utc>) -> String {
     let mut random = [0u8; 32];
     rand::RngCore::fill_bytes(&mut rand::thread_rng(), &mut random);
-    format!("{:08x}{}", seconds_since_2026(millis(now)), hex::encode(random))
+    format!("{:011x}{}", millis_since_2026(millis(now)), hex::encode(random))
 }
 
 /// What a guest's rows (cart, recent searches) are stored under: the SHA-256 of the token, so a copy
-/// of the database finds no one's cart, led by the second the token was made (its first 8 digits).
-/// New guests' rows then go side by side at the end of the guest_token_hash indexes rather than each
-/// at a random place in them: on SQLite one batch of adds by new guests writes a few pages of the
-/// index instead of one page per guest (docs/operations.md, session 20). Tokens of 64 digits, made
-/// before this, are keyed by their hash alone, as they were, so their carts are still found.
+/// of the database finds no one's cart, led by the millisecond the token was made (its first 11
+/// digits). New guests' rows then go side by side at the end of the guest_token_hash indexes rather
+/// than each at a random place in them: on SQLite a batch of adds by new guests writes a page or two
+/// of the index instead of one page per guest (docs/operations.md, session 20). Tokens of 64 digits,
+/// made before this, are keyed by their hash alone, as they were, so their carts are still found.
 pub fn guest_key(token: &str) -> String {
-    match token.get(..8) {
-        Some(second) if token.len() == 72 && second.bytes().all(|b| b.is_ascii_hexdigit()) => format!("{second}{}", hash_secret(token)),
+    match token.get(..TOKEN_LEAD) {
+        Some(lead) if token.len() == TOKEN_LEAD + 64 && lead.bytes().all(|b| b.is_ascii_hexdigit()) => format!("{lead}{}", hash_secret(token)),
         _ => hash_secret(token),
     }
 }
@@ -287,21 +290,22 @@ mod tests {
     use super::*;
     use chrono::TimeZone;
 
-    /// A new guest token leads with the second it was made in; its key leads with the same digits and
-    /// ends with the token's hash, so tokens of one second sit together and the key shows nothing of the
-    /// random part. A token of 64 digits (made before guest keys had a lead) is keyed by its hash alone.
+    /// A new guest token leads with the millisecond it was made in; its key leads with the same digits
+    /// and ends with the token's hash, so tokens made close together sit together and the key shows
+    /// nothing of the random part. A token of 64 digits (made before keys had a lead) is keyed by its
+    /// hash alone.
     #[test]
-    fn a_guest_key_leads_with_its_tokens_second_and_old_tokens_keep_their_key() {
+    fn a_guest_key_leads_with_its_tokens_millisecond_and_old_tokens_keep_their_key() {
         let now = Utc.with_ymd_and_hms(2026, 11, 27, 10, 0, 0).unwrap();
         let (a, b) = (new_guest_token(now), new_guest_token(now));
-        assert_eq!((a.len(), a.get(..8)), (72, Some(format!("{:08x}", now.timestamp() - 1_767_225_600).as_str())));
+        assert_eq!((a.len(), a.get(..11)), (75, Some(format!("{:011x}", now.timestamp_millis() - 1_767_225_600_000).as_str())));
         assert!(a != b && a.bytes().all(|c| c.is_ascii_hexdigit()));
-        assert_eq!(guest_key(&a), format!("{}{}", &a[..8], hash_secret(&a)));
-        assert_eq!(guest_key(&a)[..8], guest_key(&b)[..8]);
-        assert!(guest_key(&new_guest_token(now + chrono::Duration::seconds(1))) > guest_key(&b));
+        assert_eq!(guest_key(&a), format!("{}{}", &a[..11], hash_secret(&a)));
+        assert_eq!(guest_key(&a)[..11], guest_key(&b)[..11]);
+        assert!(guest_key(&new_guest_token(now + chrono::Duration::milliseconds(1))) > guest_key(&b));
         let old = "c".repeat(64);
         assert_eq!(guest_key(&old), hash_secret(&old));
-        let odd = format!("zzzzzzzz{}", "c".repeat(64));
-        assert_eq!(guest_key(&odd), hash_secret(&odd), "no lead that is not a second");
+        let odd = format!("zzzzzzzzzzz{}", "c".repeat(64));
+        assert_eq!(guest_key(&odd), hash_secret(&odd), "no lead that is not a time");
     }
 }

@@ -1,6 +1,6 @@
 //! Carts: one per shopper, or one per guest browser (kept by a cookie), merged at login.
 
-use crate::auth::{guest_key, seconds_since_2026};
+use crate::auth::{guest_key, millis_since_2026};
 use crate::db::millis;
 use crate::{Result, Store};
 use chrono::{DateTime, Utc};
@@ -173,7 +173,8 @@ fn claim_cart_in_place(
 }
 
 /// New cart ids that were all taken before one was free: a failure, changing nothing. Each try is one
-/// chance in four million at most (`new_cart_id`), so this does not happen.
+/// chance in 4,095 at most, and only when another cart was made in the same millisecond
+/// (`new_cart_id`).
 const CLAIM_TRIES: usize = 8;
 const NO_FREE_ID: &str = "no free id for a new cart; please try again";
 
@@ -212,16 +213,16 @@ fn touch_sql(user_id: Option<i64>) -> &'static str {
     }
 }
 
-/// A new cart's id: the second it is made (since 2026) and 22 random bits below it, under 2^53 (a
-/// number the web app holds exactly) until 2094. Random, so a cart id in a URL does not lead to
-/// another cart (every cart route also checks the cart is the viewer's); led by the second, so new
-/// carts' rows and lines go side by side at the end of their tables and indexes instead of each at a
-/// random place: on SQLite a batch of adds by new guests then writes a few pages, not several per
+/// A new cart's id: the millisecond it is made (since 2026) and 12 random bits below it, under 2^53
+/// (a number the web app holds exactly) until 2095. Not counted up, so a cart id in a URL does not
+/// lead to the next cart (and every cart route checks the cart is the viewer's); led by the time, so
+/// new carts' rows and lines go side by side at the end of their tables and indexes instead of each
+/// at a random place: on SQLite a batch of adds by new guests then writes a few pages, not several per
 /// cart, and the writer's checkpoints copy far fewer (docs/operations.md, session 20). A taken id is
-/// tried again (`claim_cart`).
+/// passed over (`claim_cart`).
 fn new_cart_id(now_millis: i64) -> i64 {
-    let second = seconds_since_2026(now_millis) & ((1 << 31) - 1);
-    (second << 22) | rand::Rng::gen_range(&mut rand::thread_rng(), 1..(1i64 << 22))
+    let millisecond = millis_since_2026(now_millis) & ((1 << 41) - 1);
+    (millisecond << 12) | rand::Rng::gen_range(&mut rand::thread_rng(), 1..(1i64 << 12))
 }
 
 const LINE_COLUMNS: &str = line_columns!();
@@ -635,16 +636,16 @@ mod tests {
         }
     }
 
-    /// New cart ids grow with the second they are made in, differ within one, and stay below 2^53
-    /// (exact in JavaScript) until 2094.
+    /// New cart ids grow with the millisecond they are made in, differ within one, and stay below 2^53
+    /// (exact in JavaScript) until 2095.
     #[test]
-    fn cart_ids_lead_with_their_second_and_end_at_random() {
-        let at = |y, s| millis(Utc.with_ymd_and_hms(y, 11, 27, 10, 0, s).unwrap());
+    fn cart_ids_lead_with_their_millisecond_and_end_at_random() {
+        let at = |y, ms| millis(Utc.with_ymd_and_hms(y, 11, 27, 10, 0, 0).unwrap()) + ms;
         let (a, b) = (new_cart_id(at(2026, 0)), new_cart_id(at(2026, 1)));
-        assert!(a < b && b - a < 2 << 22, "{a} {b}");
+        assert!(a < b && b - a < 2 << 12, "{a} {b}");
         let same: std::collections::HashSet<i64> = (0..50).map(|_| new_cart_id(at(2026, 1))).collect();
-        assert!(same.len() > 45 && same.iter().all(|id| id >> 22 == b >> 22), "{same:?}");
-        assert!(new_cart_id(at(2093, 59)) < 1 << 53 && new_cart_id(at(2026, 0)) > 0);
+        assert!(same.len() > 40 && same.iter().all(|id| id >> 12 == b >> 12), "{same:?}");
+        assert!(new_cart_id(at(2095, 0)) < 1 << 53 && new_cart_id(at(2026, 0)) > 0);
     }
 
     /// On SQLite the bag's row, lines and gifts are read in place (rusqlite); they must be what the
