@@ -125,7 +125,7 @@ async fn touch_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: Da
 /// finds it. An insert that does nothing and a touch that finds nothing means the new id was taken
 /// (`new_cart_id`): another id is tried.
 async fn claim_cart(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: DateTime<Utc>) -> Result<i64> {
-    claim_cart_with(tx, owner, now, &mut || new_cart_id(millis(now))).await
+    claim_cart_with(tx, owner, now, &mut || new_cart_id(millis(Utc::now()))).await
 }
 
 async fn claim_cart_with(tx: &mut Transaction<'_, Any>, owner: CartOwner<'_>, now: DateTime<Utc>, ids: &mut (dyn FnMut() -> i64 + Send)) -> Result<i64> {
@@ -219,7 +219,8 @@ fn touch_sql(user_id: Option<i64>) -> &'static str {
 /// new carts' rows and lines go side by side at the end of their tables and indexes instead of each
 /// at a random place: on SQLite a batch of adds by new guests then writes a few pages, not several per
 /// cart, and the writer's checkpoints copy far fewer (docs/operations.md, session 20). A taken id is
-/// passed over (`claim_cart`).
+/// passed over (`claim_cart`). Callers give the real clock's time, not the request's `now`: tests and
+/// tools hold `now` still, and thousands of carts made at one `now` would fill its 4,095 ids.
 fn new_cart_id(now_millis: i64) -> i64 {
     let millisecond = millis_since_2026(now_millis) & ((1 << 41) - 1);
     (millisecond << 12) | rand::Rng::gen_range(&mut rand::thread_rng(), 1..(1i64 << 12))
@@ -468,7 +469,7 @@ impl Store {
             return writer
                 .run(move |conn| {
                     // The same steps as below, on the writer's connection.
-                    let cart_id = claim_cart_in_place(conn, &keys, now, &mut || new_cart_id(now))?;
+                    let cart_id = claim_cart_in_place(conn, &keys, now, &mut || new_cart_id(millis(Utc::now())))?;
                     let lines = conn.prepare_cached(LINES_OF)?.query_map([cart_id], CartLine::from_row)?.collect::<rusqlite::Result<Vec<_>>>()?;
                     if let Err(e) = check(&lines) {
                         return Ok((false, Err(e)));
@@ -632,6 +633,23 @@ mod tests {
                 expected.push((79, Some(guest_key("third"))));
             }
             assert_eq!(carts, expected, "{}", db.engine);
+            db.finish().await;
+        }
+    }
+
+    /// More carts made at one `now` (a frozen test clock, a tool) than one millisecond has ids: each
+    /// still gets one, since ids take the real clock's time.
+    #[tokio::test]
+    async fn more_carts_at_one_now_than_a_millisecond_has_ids_all_get_one() {
+        for db in crate::testing::TestDb::all().await {
+            let now = Utc.with_ymd_and_hms(2026, 11, 27, 10, 0, 0).unwrap();
+            let mut tx = db.store.begin_write().await.unwrap();
+            for guest in 0..4_500 {
+                claim_cart(&mut tx, CartOwner::Guest(&guest.to_string()), now).await.unwrap();
+            }
+            tx.commit().await.unwrap();
+            let made: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT id) FROM carts").fetch_one(&db.store.pool).await.unwrap();
+            assert_eq!(made, 4_500, "{}", db.engine);
             db.finish().await;
         }
     }
