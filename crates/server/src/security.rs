@@ -187,9 +187,7 @@ impl FromRequestParts<AppState> for Viewer {
             Some(t) if t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit()) => crate::kept::shoppers::session_user(state, t).await?,
             _ => None,
         };
-        // A guest token is 75 hex digits (drape_store::auth::new_guest_token), or 64 if made before
-        // 2026-11-27; anything else is no guest cart.
-        let guest_token = cookie(&parts.headers, GUEST_CART_COOKIE).filter(|t| matches!(t.len(), 64 | 75) && t.bytes().all(|b| b.is_ascii_hexdigit()));
+        let guest_token = cookie(&parts.headers, GUEST_CART_COOKIE).filter(|t| drape_store::auth::is_guest_token(t));
         Ok(Viewer { user, session_token, guest_token })
     }
 }

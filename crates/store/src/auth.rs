@@ -98,6 +98,12 @@ pub fn new_guest_token(now: DateTime<Utc>) -> String {
     format!("{:011x}{}", millis_since_2026(millis(now)), hex::encode(random))
 }
 
+/// Whether a cookie's value is a guest token: 75 hex digits (`new_guest_token`), or 64 if made before
+/// guest keys had a lead. Anything else is no guest cart.
+pub fn is_guest_token(token: &str) -> bool {
+    (token.len() == TOKEN_LEAD + 64 || token.len() == 64) && token.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
 /// What a guest's rows (cart, recent searches) are stored under: the SHA-256 of the token, so a copy
 /// of the database finds no one's cart, led by the millisecond the token was made (its first 11
 /// digits). New guests' rows then go side by side at the end of the guest_token_hash indexes rather
@@ -307,5 +313,6 @@ mod tests {
         assert_eq!(guest_key(&old), hash_secret(&old));
         let odd = format!("zzzzzzzzzzz{}", "c".repeat(64));
         assert_eq!(guest_key(&odd), hash_secret(&odd), "no lead that is not a time");
+        assert!(is_guest_token(&a) && is_guest_token(&old) && !is_guest_token(&odd) && !is_guest_token(&a[1..]));
     }
 }
