@@ -113,12 +113,12 @@ impl IntoResponse for Answer {
 /// they are compressed again often: 5 costs the least for nearly the size.
 const BROTLI_QUALITY: i32 = 5;
 
-/// Brotli's window for a body of `len` bytes: the smallest that holds the whole body, and at least
-/// 2^17. The encoder's default (2^22) makes it allocate and zero an 8 MB ring buffer for any body
-/// over 4 KB (every listing), which the allocator then gives back: a first ask's compression took
-/// 1.3-2.4 ms for a 13.8 KB listing, 0.3-0.5 ms with its own window, the same bytes give or take
-/// one. Under 2^17 quality 5 switches to a hasher with larger fixed tables (4 ms for a product
-/// answer). A window that holds the body loses no match.
+/// Brotli's window for a body of `len` bytes: the smallest power of two not under the body's
+/// length (Brotli's window is 16 bytes short of it), and at least 2^17. The encoder's default
+/// (2^22) makes it allocate and zero an 8 MB ring buffer for any body over 4 KB (every listing),
+/// which the allocator then gives back: a first ask's compression took 1.3-2.4 ms for a 13.8 KB
+/// listing, 0.3-0.5 ms with its own window, the same bytes give or take one. Under 2^17 quality 5
+/// switches to a hasher with larger fixed tables (4 ms for a product answer).
 fn brotli_window(len: usize) -> i32 {
     let bits = usize::BITS - len.saturating_sub(1).leading_zeros();
     (bits as i32).clamp(17, 22)
