@@ -60,14 +60,14 @@ async function runOnce(url) {
   });
   try {
     // No config: Lighthouse's default one, i.e. the mobile form factor with simulated throttling.
-    // With --cpu, the mobile profile's throttling with only the CPU slowdown changed.
+    // --cpu changes only its CPU slowdown: settings merge deeply, as the CLI's
+    // --throttling.cpuSlowdownMultiplier does, so the rest of the throttling stays.
     const flags = {
       port: chrome.port,
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
       output: save ? ['json', 'html'] : 'json',
     };
-    // Settings merge deeply (as the CLI's --throttling.cpuSlowdownMultiplier), so the rest stays.
     if (cpu !== null) flags.throttling = { cpuSlowdownMultiplier: cpu };
     const result = await lighthouse(url, flags);
     const lhr = result?.lhr;

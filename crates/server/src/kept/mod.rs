@@ -428,16 +428,12 @@ mod tests {
         use std::io::Read;
         // JSON-like text from 100 bytes to past the 2^17 and 2^19 windows.
         for len in [100, 4_000, 13_805, 200_000, 600_000] {
-            let body: String = (0..)
-                .map(|i: u64| format!("{{\"id\":{},\"name\":\"item {}\"}},", i, i * 7919 % 1000))
-                .take_while({
-                    let mut total = 0;
-                    move |piece: &String| {
-                        total += piece.len();
-                        total <= len
-                    }
-                })
-                .collect();
+            let mut body = String::new();
+            let mut i = 0;
+            while body.len() < len {
+                body += &format!("{{\"id\":{},\"name\":\"item {}\"}},", i, i * 7919 % 1000);
+                i += 1;
+            }
             let packed = Packed::new(Bytes::from(body.clone()));
             let br = packed.br().expect("JSON this long compresses");
             let mut unpacked = Vec::new();
