@@ -15,6 +15,9 @@ const settled = async (page, answer) => {
   await page.waitForFunction(() => !document.querySelector('.grid--stale'));
 };
 
+// A filter value pressed in the sheet, which is drawn from the answer it shows.
+const chosen = (sheet, testId, text) => sheet.locator(`[data-testid="${testId}"][aria-pressed="true"]`, { hasText: text }).waitFor();
+
 const url = (page) => {
   const u = new URL(page.url());
   return u.pathname + decodeURIComponent(u.search);
@@ -99,11 +102,17 @@ describe('search and listings', () => {
       await size.click();
       await page.waitForURL((u) => u.searchParams.get('size') === '34B');
       await settled(page, sized);
+      await chosen(sheet, 'filter-size', '34B');
       const black = sheet.getByTestId('filter-color').filter({ hasText: 'Black' });
       const blackAnswer = listingAnswer(page, 'color', 'Black');
       await black.click();
       await page.waitForURL((u) => u.searchParams.get('color') === 'Black');
       await settled(page, blackAnswer);
+      // The sheet is drawn from the answer it shows: Black pressed there means the counts beside the
+      // sizes are the black answer's. (The answer can arrive before React commits the navigation, when
+      // no grid is stale yet, so the stale check alone can read the last answer's counts.)
+      await chosen(sheet, 'filter-color', 'Black');
+      await page.waitForFunction(() => !document.querySelector('.grid--stale'));
       // the sizes' counts now count black bras only
       const counted = Number((await size.innerText()).match(/\((\d+)\)/)[1]);
       await screenshot(page, 'listing-filters.png');
