@@ -355,6 +355,33 @@ describe('product page', () => {
     }
   });
 
+  test('on a screen tall enough to show what lies under the buy bar, nothing above it moves when that is drawn a frame later (issue 14)', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      // Opened straight (the app's first page): the policies, details and ratings come a frame after
+      // the rest, and on this screen they are in view.
+      await page.setViewportSize({ width: 390, height: 2400 });
+      await watchLayoutShifts(page);
+      await page.goto('/product/everyday-padded-t-shirt-bra-black/');
+      await page.getByTestId('policy-strip').waitFor();
+      await page.waitForLoadState('networkidle');
+      await imagesLoaded(page);
+      const buy = await page.locator('.pdp-buy').boundingBox();
+      assert.ok(buy.y + buy.height < 2400, 'the buy bar is on the first screen');
+      const strip = await page.getByTestId('policy-strip').boundingBox();
+      assert.ok(strip.y < 2400, 'and so are the policies under it');
+      // a shift's sources say where each moved thing was: none of them was above the buy bar's end
+      const above = (await layoutShifts(page))
+        .flatMap((s) => s.moved)
+        .filter((m) => Number(m.split(' ').pop().split('→')[0]) < buy.y + buy.height);
+      assert.deepEqual(above, [], 'nothing above the buy bar moved');
+      await screenshot(page, 'pdp-tall-screen.png');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("the page's HTML shows the product's name, a largest-paint candidate before the app runs (issue 14's largest paint)", async () => {
     // This product's demo image is a small, plain SVG that Chrome does not count as a largest paint
     // (too few bytes for its area), so the largest paint is text: the name, which the HTML now shows.

@@ -6,6 +6,7 @@ import { listingQueryOptions } from '@/features/catalog/api/get-listing';
 import { mainMenuQueryOptions } from '@/features/catalog/api/get-main-menu';
 import { productsQueryOptions } from '@/features/catalog/api/get-products';
 import { readListing } from '@/features/catalog/listing-params';
+import { productFeaturesQueryOptions } from '@/features/product/api/get-product-features';
 import { sizesQueryOptions } from '@/features/product/api/get-sizes';
 import { sessionQueryOptions } from '@/shared/api/session';
 import { createQueryClient } from '@/shared/lib/react-query';
@@ -43,6 +44,25 @@ describe('the first render on a product page', () => {
     expect(client.getQueryData(offersKey(31))).toHaveLength(1);
     expect(client.getQueryData(sizesQueryOptions('lace-bra-black').queryKey)).toMatchObject({ ok: true });
     expect(client.getQueryData(sessionQueryOptions().queryKey)).toMatchObject({ is_authenticated: false });
+  });
+
+  it('asks for the features with them, and does not wait for the answer (they are drawn under the buy bar)', async () => {
+    let answerFeatures: (r: Response) => void = () => {};
+    serve({
+      'GET /web/api/v1/product-mobile/lace-bra-black/': () => json(productFixture({ id: 31, slug: 'lace-bra-black' })),
+      'GET /web/api/v1/product/lace-bra-black/timer/s/': () => json({ timer: null }),
+      'GET /bp_pp_product_details_page/': () => json({ offer_msg_dict_ajax: {} }),
+      'GET /web/api/v1/product/lace-bra-black/sizes/s/': () => json(sizesFixture([sizeFixture('34B', 3)])),
+      'GET /api/v1/me/': () => json(meFixture()),
+      'GET /web/api/v1/product-feature/lace-bra-black/': () => new Promise<Response>((done) => (answerFeatures = done)),
+    });
+    const client = createQueryClient();
+    await firstData(client, page('/web/api/v1/product-mobile/lace-bra-black/'), '/product/lace-bra-black/');
+    const features = productFeaturesQueryOptions('lace-bra-black').queryKey;
+    expect(client.getQueryState(features)?.fetchStatus).toBe('fetching');
+    answerFeatures(json({ Padding: { title: 'Padded', image: '/media/icons/padding.svg' } }));
+    await vi.waitFor(() => expect(client.getQueryData(features)).toMatchObject({ Padding: { title: 'Padded' } }));
+    expect(calls.filter((c) => c.url.pathname === '/web/api/v1/product-feature/lace-bra-black/')).toHaveLength(1);
   });
 
   it('does not wait on other pages, or when nothing was preloaded', async () => {

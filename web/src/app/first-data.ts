@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { offersQueryOptions } from '@/features/product/api/get-offers';
 import { productQueryOptions } from '@/features/product/api/get-product';
+import { productFeaturesQueryOptions } from '@/features/product/api/get-product-features';
 import { sizesQueryOptions } from '@/features/product/api/get-sizes';
 import { timerQueryOptions } from '@/features/product/api/get-timer';
 import { cartQuantityQueryOptions } from '@/features/cart/api/get-cart-quantity';
@@ -52,6 +53,10 @@ type Preloaded = (href: string) => boolean;
 function productPage(client: QueryClient, doc: Document, pathname: string, preloaded: Preloaded): Promise<unknown>[] | null {
   const slug = /^\/product\/([a-z0-9-]{1,150})\/?$/.exec(pathname)?.[1];
   if (!slug || !preloaded(`/web/api/v1/product-mobile/${slug}/`)) return null;
+  // The features are drawn under the buy bar, after the first render, so nothing waits for them; asked
+  // now, their query finds its answer on the way when the page mounts, rather than starting a request
+  // in the effects that follow the page's first commit, one task that was already long (issue 14).
+  void client.prefetchQuery(productFeaturesQueryOptions(slug));
   const product = client.fetchQuery(productQueryOptions(slug)).then(
     (p) => client.prefetchQuery(offersQueryOptions(p.id)),
     () => undefined, // the page shows why

@@ -39,10 +39,14 @@ export function ProductPageContent({ slug, swap = false, nameLevel = 1 }: { slug
   }, [product.isError, product.error, notFound]);
 
   // Opening a product is viewing it: remembered on this device now, not only once the shopper scrolls
-  // to the recommendation rails (the account's list and the login merge read it).
+  // to the recommendation rails (the account's list and the login merge read it). In a task of its
+  // own, as the product page's events are: the device's storage is opened on its first use, a few
+  // milliseconds that need not lengthen the effects after the page's first commit (issue 14).
   const viewedId = product.data && !product.isPlaceholderData ? product.data.id : null;
   useEffect(() => {
-    if (viewedId !== null) writeViewed(recordViewed(readViewed(), viewedId));
+    if (viewedId === null) return;
+    const later = setTimeout(() => writeViewed(recordViewed(readViewed(), viewedId)));
+    return () => clearTimeout(later);
   }, [viewedId]);
 
   if (product.isPending) return <ProductSkeleton />;

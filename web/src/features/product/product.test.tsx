@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@/shared/api/types';
 import { ToastProvider } from '@/shared/components/ui/Toast';
+import { beginFirstPage, endFirstPage } from '@/shared/lib/first-page';
 import { meFixture, productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
 import { allSoldOut, SOLD_OUT_SIZES, toProductSizes, type ProductSizes } from './api/get-sizes';
 import { swipeDirection, wrapIndex } from './swipe';
@@ -715,6 +716,28 @@ describe('below the fold', () => {
     expect(screen.getByTestId('quantity')).toBeTruthy();
     act(() => fire!());
     expect(screen.getByText('Similar Products')).toBeTruthy();
+  });
+});
+
+describe("the app's first page (issue 14, blocking time)", () => {
+  afterEach(endFirstPage);
+
+  it('draws the buy bar first, and the policies, details and ratings under it a frame later', async () => {
+    beginFirstPage();
+    view({ reviews: <p>Reviews here</p> });
+    expect(screen.getByTestId('buy-bar')).toBeTruthy();
+    expect(screen.queryByTestId('policy-strip')).toBeNull();
+    expect(screen.queryByText('Reviews here')).toBeNull();
+    expect(await screen.findByTestId('policy-strip')).toBeTruthy();
+    expect(screen.getByText('Reviews here')).toBeTruthy();
+  });
+
+  it('draws any later product page whole', () => {
+    beginFirstPage();
+    endFirstPage();
+    view({ reviews: <p>Reviews here</p> });
+    expect(screen.getByTestId('policy-strip')).toBeTruthy();
+    expect(screen.getByText('Reviews here')).toBeTruthy();
   });
 });
 

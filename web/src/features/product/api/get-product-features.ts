@@ -13,12 +13,15 @@ export async function getProductFeatures(slug: string, signal?: AbortSignal): Pr
   }
 }
 
+/** The features' query: the product page's, and asked with the page's first data (app/first-data.ts). */
+export function productFeaturesQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: ['product', slug, 'features'],
+    queryFn: ({ signal }) => getProductFeatures(slug, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
 export function useProductFeatures(slug: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['product', slug, 'features'],
-      queryFn: ({ signal }) => getProductFeatures(slug, signal),
-      staleTime: 10 * 60_000,
-    }),
-  );
+  return useQuery(productFeaturesQueryOptions(slug));
 }
