@@ -32,6 +32,18 @@ describe('useDrawnCount (issue 14, blocking time)', () => {
     expect(result.current).toBe(24);
   });
 
+  it('draws a list whole once the address has moved, even before the first page is ended', () => {
+    const was = location.href;
+    beginFirstPage();
+    history.pushState(null, '', '/bras/?page=2');
+    try {
+      const { result } = renderHook(() => useDrawnCount(24, 6, 6));
+      expect(result.current).toBe(24);
+    } finally {
+      history.replaceState(null, '', was);
+    }
+  });
+
   it('draws a short list whole on the first page too', () => {
     beginFirstPage();
     const { result } = renderHook(() => useDrawnCount(4, 6, 6));

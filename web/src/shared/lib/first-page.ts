@@ -7,16 +7,26 @@ import { startTransition, useEffect, useState } from 'react';
  * few items in that commit and the rest a few at a time, one part per frame, each at a transition's
  * priority. Any later page is drawn whole at once, so Back to a page finds it as long as it was.
  */
-let starting = false;
+let firstAddress: string | null = null;
 
 /** main.tsx, before the first render: the page about to be drawn is the app's first. */
 export function beginFirstPage() {
-  starting = true;
+  firstAddress = location.href;
 }
 
 /** Once the shopper leaves the first page (main.tsx): pages drawn from now on are drawn whole. */
 export function endFirstPage() {
-  starting = false;
+  firstAddress = null;
+}
+
+/**
+ * Still on the first page. The address is checked as well because endFirstPage runs in an effect,
+ * after the commit that draws the next page: a page whose data is already here (a colour seen
+ * before, a listing page Back finds in the cache) is drawn in that same commit, and drawn whole,
+ * since the address has already moved (the router changes it before it renders).
+ */
+function onFirstPage(): boolean {
+  return firstAddress !== null && location.href === firstAddress;
 }
 
 /**
@@ -24,7 +34,7 @@ export function endFirstPage() {
  * `first`, then `step` more each frame until all are drawn.
  */
 export function useDrawnCount(total: number, first: number, step: number): number {
-  const [limit, setLimit] = useState(() => (starting ? first : Number.POSITIVE_INFINITY));
+  const [limit, setLimit] = useState(() => (onFirstPage() ? first : Number.POSITIVE_INFINITY));
   const done = limit >= total;
   useEffect(() => {
     if (done) return;
