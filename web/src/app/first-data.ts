@@ -48,7 +48,8 @@ type Preloaded = (href: string) => boolean;
  * A product page: the product, its offer timer, its offers and its sizes, and the session. The offers
  * above the colours and sizes are then there from the start rather than pushing them down; the sizes
  * and the session, arriving after the first render, re-rendered most of the page in one long task
- * (issue 14's blocking time). It also lets the HTML's first image be drawn first.
+ * (issue 14's blocking time). It also lets the HTML's first image be drawn first. The features are
+ * asked for too, but not waited for.
  */
 function productPage(client: QueryClient, doc: Document, pathname: string, preloaded: Preloaded): Promise<unknown>[] | null {
   const slug = /^\/product\/([a-z0-9-]{1,150})\/?$/.exec(pathname)?.[1];

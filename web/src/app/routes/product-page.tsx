@@ -11,8 +11,9 @@ import type { Me } from '@/shared/api/types';
 import { NotFound } from '@/shared/components/NotFound';
 import { AddToBagProvider, useCartChanged } from '../layout/AddToBagProvider';
 
-// Two other features' sections, each its own chunk: reviews as soon as the page renders,
-// the below-the-fold recommendations once the quantity selector scrolls into view.
+// Two other features' sections, each its own chunk: reviews as soon as the page draws what lies under
+// the buy bar (at once, or a frame later on the app's first page: ProductView), the below-the-fold
+// recommendations once the quantity selector scrolls into view.
 const RatingsAndReviews = lazy(async () => ({ default: (await import('@/features/reviews')).RatingsAndReviews }));
 const BelowTheFold = lazy(async () => ({ default: (await import('@/features/recommendations')).BelowTheFold }));
 

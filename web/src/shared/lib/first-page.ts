@@ -5,7 +5,8 @@ import { startTransition, useEffect, useState } from 'react';
  * the app in one commit, and the browser lays all of it out in one task: on home, 24 cards took most
  * of a 110–140 ms task on Lighthouse's slowed phone. A long list on that first page draws its first
  * few items in that commit and the rest a few at a time, one part per frame, each at a transition's
- * priority. Any later page is drawn whole at once, so Back to a page finds it as long as it was.
+ * priority; the product page draws down to its buy bar, then the rest (ProductView). Any later page is
+ * drawn whole at once, so Back to a page finds it as long as it was.
  */
 let firstAddress: string | null = null;
 
