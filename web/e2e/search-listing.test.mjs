@@ -109,10 +109,10 @@ describe('search and listings', () => {
       await page.waitForURL((u) => u.searchParams.get('color') === 'Black');
       await settled(page, blackAnswer);
       // The sheet is drawn from the answer it shows: Black pressed there means the counts beside the
-      // sizes are the black answer's. (The answer can arrive before React commits the navigation, when
-      // no grid is stale yet, so the stale check alone can read the last answer's counts.)
+      // sizes, and the grid under the sheet, are the black answer's. (The answer can arrive before
+      // React commits the navigation, when no grid is stale yet, so the stale check alone can read the
+      // last answer's counts.)
       await chosen(sheet, 'filter-color', 'Black');
-      await page.waitForFunction(() => !document.querySelector('.grid--stale'));
       // the sizes' counts now count black bras only
       const counted = Number((await size.innerText()).match(/\((\d+)\)/)[1]);
       await screenshot(page, 'listing-filters.png');
