@@ -102,6 +102,7 @@ load() { # url, script (or /dev/null), more wrk arguments → "requests/s p99_ms
 met() { if awk "BEGIN { exit !($1) }"; then echo met; else echo "NOT met"; fi; }
 
 # BENCH_ONLY=catalog,cart,orders,history,search,large,bundle,lighthouse runs only those parts.
+# BENCH_LIGHTHOUSE_SAVE=DIR keeps each page's median Lighthouse report (JSON and HTML) in DIR.
 want() { [ -z "${BENCH_ONLY:-}" ] || [[ ",$BENCH_ONLY," == *",$1,"* ]]; }
 
 if want catalog; then
@@ -248,6 +249,7 @@ if want lighthouse; then
 [ -d bench/node_modules/lighthouse ] || (cd bench && npm ci --no-audit --no-fund >/dev/null)
 lh_product=$(sed -E 's|.*/product-mobile/([^/]+)/|\1|' <<<"$(head -1 "$work/product.paths")")
 lh_listing=$(q "SELECT slug FROM categories WHERE parent_id IS NULL ORDER BY position, id LIMIT 1")
-node scripts/lighthouse.mjs "$base" home=/ listing="/$lh_listing/" product="/product/$lh_product/" cart=/view-cart/
+node scripts/lighthouse.mjs "$base" home=/ listing="/$lh_listing/" product="/product/$lh_product/" cart=/view-cart/ \
+  ${BENCH_LIGHTHOUSE_SAVE:+--save "$BENCH_LIGHTHOUSE_SAVE"}
 echo
 fi
