@@ -12,7 +12,7 @@ const client = createQueryClient();
 // Each start-up step in a task of its own (issue 14, blocking time): the first queries run the query
 // library's code for the first time, which took about as long as evaluating the modules, and in the
 // same task the two made one long task.
-setTimeout(() => askEarly(client));
+askEarly(client);
 // The first render is a transition: React then renders the page in slices of a few milliseconds and
 // lets the browser in between, instead of one long task; the HTML's own frame (index.html) stays on
 // screen until it commits.

@@ -19,11 +19,27 @@ export const FIRST_DATA_WAIT_MS = 1000;
  * What every page shows from the start (the session, the bag's count in the header, the category
  * menu) is asked for as soon as the script runs. The first render is a transition, drawn in slices
  * (main.tsx), and a query asks only once its component has committed, which is later than that.
+ *
+ * Each ask runs in a task of its own, one after the other (issue 14, blocking time): the first runs the query
+ * library's and the API client's code for the first time, and the three together were the longest
+ * task of a product page's load (21 ms in a Lighthouse trace, 86 ms at its 4x slowdown).
  */
 export function askEarly(client: QueryClient): void {
-  void client.prefetchQuery(sessionQueryOptions());
-  void client.prefetchQuery(cartQuantityQueryOptions());
-  void client.prefetchQuery(mainMenuQueryOptions());
+  inTurns([
+    () => client.prefetchQuery(sessionQueryOptions()),
+    () => client.prefetchQuery(cartQuantityQueryOptions()),
+    () => client.prefetchQuery(mainMenuQueryOptions()),
+  ]);
+}
+
+/** Runs each step in a task of its own, in order, the first once the current task has ended. */
+function inTurns(steps: (() => unknown)[]): void {
+  const [step, ...rest] = steps;
+  if (!step) return;
+  setTimeout(() => {
+    void step();
+    inTurns(rest);
+  });
 }
 
 /**
