@@ -639,6 +639,14 @@ describe('ProductView', () => {
     expect(event.ecommerce.value).toBe(799);
   });
 
+  it('sends no product_viewed for a page left before the event task runs', async () => {
+    const { unmount } = wrap(<ProductView {...viewProps()} />);
+    unmount();
+    await new Promise((done) => setTimeout(done, 20));
+    expect(calls('POST', '/get-event-data/')).toEqual([]);
+    expect(window.dataLayer?.some((e) => e.event === 'view_item') ?? false).toBe(false);
+  });
+
   it('shows a running timer and the offers, truncated', async () => {
     const timer = timerFixture();
     routes['GET /bp_pp_product_details_page/'] = () =>

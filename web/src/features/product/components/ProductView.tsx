@@ -157,15 +157,17 @@ export function ProductView({
 
   // Loaded: the view_item data layer event and the shopper event, once per product. Sent from a task
   // of their own: the effects after the page's first commit run in one task, already a long one on a
-  // slowed phone (issue 14, blocking time), and nothing on screen waits for these.
+  // slowed phone (issue 14, blocking time), and nothing on screen waits for these. A page left before
+  // that task sends nothing (the timer goes with it), and StrictMode's second mount still sends once.
   const viewed = useRef(false);
   useEffect(() => {
     if (viewed.current) return;
-    viewed.current = true;
-    setTimeout(() => {
+    const timer = setTimeout(() => {
+      viewed.current = true;
       pushEcommerce('view_item', { ...viewItem(product) });
       void recordEvent({ event_name: 'product_viewed', product_id: product.id, source: 'pdp', cart_updated: false });
     });
+    return () => clearTimeout(timer);
   }, [product]);
 
   const outOfStock = !product.active || product.is_soldout || (sizes !== undefined && allSoldOut(sizes));
