@@ -262,6 +262,33 @@ describe('storefront', () => {
     }
   });
 
+  test("the app's code is asked for only once the first contentful paint is on screen (issue 14)", async () => {
+    for (const path of ['/', '/bras/', '/view-cart/']) {
+      const { page, context, problems } = await phone();
+      try {
+        await page.goto(path);
+        const scripts = /\/assets\/(vendor|index)-[^/]+\.js$/;
+        await page.waitForFunction(
+          (re) => performance.getEntriesByType('resource').filter((r) => new RegExp(re).test(r.name)).length === 2,
+          scripts.source,
+        );
+        const t = await page.evaluate(() => ({
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+          app: performance
+            .getEntriesByType('resource')
+            .filter((r) => /\/assets\/(vendor|index)-[^/]+\.js$/.test(r.name))
+            .map((r) => r.startTime),
+        }));
+        assert.ok(t.paint > 0, `${path}: a first contentful paint was reported`);
+        assert.equal(t.app.length, 2, `${path}: the vendor and entry scripts were fetched: ${t.app}`);
+        for (const asked of t.app) assert.ok(asked >= t.paint, `${path}: a script asked at ${asked} ms, before the paint at ${t.paint} ms`);
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   test('an unknown product slug shows the not-found state', async () => {
     const { page, context } = await phone();
     try {
