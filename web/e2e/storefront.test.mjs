@@ -292,6 +292,31 @@ describe('storefront', () => {
     }
   });
 
+  test('the app still starts where paint timing cannot be watched and frames do not come (issue 14)', async () => {
+    const { page, context, problems } = await phone();
+    try {
+      // A browser without paint timing whose frames are held back: only the start script's timer is left.
+      await page.addInitScript(() => {
+        delete window.PerformanceObserver;
+        window.requestAnimationFrame = () => 0;
+      });
+      await page.goto('/bras/');
+      await page.waitForFunction(
+        () => performance.getEntriesByType('resource').some((r) => /\/assets\/index-[^/]+\.js$/.test(r.name)),
+        null,
+        { timeout: 8000, polling: 100 }, // rAF polling would never run here
+      );
+      const asked = await page.evaluate(
+        () => performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name)).startTime,
+      );
+      assert.ok(asked >= 2500, `the app was asked at ${asked} ms, by the 3 s timer`);
+      await page.getByTestId('product-card').first().waitFor();
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('an unknown product slug shows the not-found state', async () => {
     const { page, context } = await phone();
     try {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@/shared/api/types';
@@ -83,9 +83,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function wrap(ui: ReactNode, path = '/product/padded-t-shirt-bra-black-12') {
+function wrap(ui: ReactNode, path = '/product/padded-t-shirt-bra-black-12', { strict = false } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
+  const tree = (
     <QueryClientProvider client={client}>
       <ToastProvider>
         <MemoryRouter initialEntries={[path]}>
@@ -97,8 +97,9 @@ function wrap(ui: ReactNode, path = '/product/padded-t-shirt-bra-black-12') {
           </Routes>
         </MemoryRouter>
       </ToastProvider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+  return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
 }
 
 /** The login page stand-in shows where it would send the visitor back to. */
@@ -637,6 +638,18 @@ describe('ProductView', () => {
     const event = window.dataLayer!.find((e) => e.event === 'view_item') as { ecommerce: { currency: string; value: number } };
     expect(event.ecommerce.currency).toBe('INR');
     expect(event.ecommerce.value).toBe(799);
+    // once: nothing follows the first send
+    await new Promise((done) => setTimeout(done, 30));
+    expect(calls('POST', '/get-event-data/').length).toBe(1);
+    expect(window.dataLayer!.filter((e) => e.event === 'view_item').length).toBe(1);
+  });
+
+  it("StrictMode's second mount still records product_viewed once", async () => {
+    wrap(<ProductView {...viewProps()} />, undefined, { strict: true });
+    await waitFor(() => expect(calls('POST', '/get-event-data/').length).toBe(1));
+    await new Promise((done) => setTimeout(done, 30));
+    expect(calls('POST', '/get-event-data/').length).toBe(1);
+    expect(window.dataLayer!.filter((e) => e.event === 'view_item').length).toBe(1);
   });
 
   it('sends no product_viewed for a page left before the event task runs', async () => {
