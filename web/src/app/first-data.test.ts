@@ -65,6 +65,35 @@ describe('the first render on a product page', () => {
     expect(calls.filter((c) => c.url.pathname === '/web/api/v1/product-feature/lace-bra-black/')).toHaveLength(1);
   });
 
+  it('asks one query per task, the product first', async () => {
+    serve({
+      'GET /web/api/v1/product-mobile/lace-bra-black/': () => json(productFixture({ id: 31, slug: 'lace-bra-black' })),
+      'GET /web/api/v1/product/lace-bra-black/timer/s/': () => json({ timer: null }),
+      'GET /bp_pp_product_details_page/': () => json({ offer_msg_dict_ajax: {} }),
+      'GET /web/api/v1/product/lace-bra-black/sizes/s/': () => json(sizesFixture([sizeFixture('34B', 3)])),
+      'GET /api/v1/me/': () => json(meFixture()),
+      'GET /web/api/v1/product-feature/lace-bra-black/': () => json({}),
+    });
+    const ready = firstData(createQueryClient(), page('/web/api/v1/product-mobile/lace-bra-black/'), '/product/lace-bra-black/');
+    // the offers are asked once the product has answered, whenever that is
+    const asked = () => calls.filter((c) => c.url.pathname !== '/bp_pp_product_details_page/').map((c) => c.url.pathname);
+    expect(asked()).toEqual([]);
+    const askedAfterEachTask: number[] = [];
+    for (let task = 0; task < 5; task++) {
+      await new Promise((done) => setTimeout(done));
+      askedAfterEachTask.push(asked().length);
+    }
+    expect(askedAfterEachTask).toEqual([1, 2, 3, 4, 5]);
+    expect(asked()).toEqual([
+      '/web/api/v1/product-mobile/lace-bra-black/',
+      '/web/api/v1/product/lace-bra-black/timer/s/',
+      '/web/api/v1/product/lace-bra-black/sizes/s/',
+      '/web/api/v1/product-feature/lace-bra-black/',
+      '/api/v1/me/',
+    ]);
+    await ready;
+  });
+
   it('does not wait on other pages, or when nothing was preloaded', async () => {
     serve({});
     const client = createQueryClient();
@@ -120,6 +149,24 @@ describe('the first render on home and on a category page', () => {
     // asked exactly as the HTML preloaded them, so the preloads answer
     const asked = calls.filter((c) => c.url.pathname === '/web/api/v1/products/').map((c) => c.url.search);
     expect(asked).toEqual(['?page=1', '?category_slug=bras']);
+  });
+
+  it('asks one query per task, the products first', async () => {
+    serve({
+      'GET /web/api/v1/products/': () => json(listing),
+      'GET /api/v2/main-menu-msite/': () => json(menu),
+      'GET /api/v1/me/': () => json(meFixture()),
+    });
+    const ready = firstData(createQueryClient(), page('/web/api/v1/products/?category_slug=bras'), '/bras/');
+    expect(calls).toEqual([]);
+    const askedAfterEachTask: number[] = [];
+    for (let task = 0; task < 3; task++) {
+      await new Promise((done) => setTimeout(done));
+      askedAfterEachTask.push(calls.length);
+    }
+    expect(askedAfterEachTask).toEqual([1, 2, 3]);
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/web/api/v1/products/', '/api/v2/main-menu-msite/', '/api/v1/me/']);
+    await ready;
   });
 
   it('does not wait without the preload, or for another category than the preloaded one', async () => {
