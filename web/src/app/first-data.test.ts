@@ -75,21 +75,22 @@ describe('the first render on a product page', () => {
       'GET /web/api/v1/product-feature/lace-bra-black/': () => json({}),
     });
     const ready = firstData(createQueryClient(), page('/web/api/v1/product-mobile/lace-bra-black/'), '/product/lace-bra-black/');
-    // the offers are asked once the product has answered, whenever that is
-    const asked = () => calls.filter((c) => c.url.pathname !== '/bp_pp_product_details_page/').map((c) => c.url.pathname);
-    expect(asked()).toEqual([]);
+    // The session at once (askEarly has asked for it already, so this joins that request); the offers
+    // once the product has answered, whenever that is.
+    const asked = () =>
+      calls.filter((c) => !['/bp_pp_product_details_page/', '/api/v1/me/'].includes(c.url.pathname)).map((c) => c.url.pathname);
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/v1/me/']);
     const askedAfterEachTask: number[] = [];
-    for (let task = 0; task < 5; task++) {
+    for (let task = 0; task < 4; task++) {
       await new Promise((done) => setTimeout(done));
       askedAfterEachTask.push(asked().length);
     }
-    expect(askedAfterEachTask).toEqual([1, 2, 3, 4, 5]);
+    expect(askedAfterEachTask).toEqual([1, 2, 3, 4]);
     expect(asked()).toEqual([
       '/web/api/v1/product-mobile/lace-bra-black/',
       '/web/api/v1/product/lace-bra-black/timer/s/',
       '/web/api/v1/product/lace-bra-black/sizes/s/',
       '/web/api/v1/product-feature/lace-bra-black/',
-      '/api/v1/me/',
     ]);
     await ready;
   });
@@ -116,6 +117,18 @@ describe('the first render on the cart page of a visitor with no cart', () => {
     await firstData(client, page('/get/view-cart-info/'), '/view-cart/');
     expect(client.getQueryData(viewCartInfoQueryOptions().queryKey)).toEqual({ cart_id: null, cart_quantity: 0 });
     expect(client.getQueryData(sessionQueryOptions().queryKey)).toMatchObject({ is_authenticated: false });
+  });
+
+  it('asks for the cart id in a task of its own, the session at once', async () => {
+    serve({
+      'GET /get/view-cart-info/': () => json({ cart_id: null, cart_quantity: 0 }),
+      'GET /api/v1/me/': () => json(meFixture()),
+    });
+    const ready = firstData(createQueryClient(), page('/get/view-cart-info/'), '/view-cart/');
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/v1/me/']);
+    await new Promise((done) => setTimeout(done));
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/v1/me/', '/get/view-cart-info/']);
+    await ready;
   });
 
   it('does not wait without the preload, or on another page', async () => {
@@ -158,14 +171,14 @@ describe('the first render on home and on a category page', () => {
       'GET /api/v1/me/': () => json(meFixture()),
     });
     const ready = firstData(createQueryClient(), page('/web/api/v1/products/?category_slug=bras'), '/bras/');
-    expect(calls).toEqual([]);
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/v1/me/']);
     const askedAfterEachTask: number[] = [];
-    for (let task = 0; task < 3; task++) {
+    for (let task = 0; task < 2; task++) {
       await new Promise((done) => setTimeout(done));
       askedAfterEachTask.push(calls.length);
     }
-    expect(askedAfterEachTask).toEqual([1, 2, 3]);
-    expect(calls.map((c) => c.url.pathname)).toEqual(['/web/api/v1/products/', '/api/v2/main-menu-msite/', '/api/v1/me/']);
+    expect(askedAfterEachTask).toEqual([2, 3]);
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/v1/me/', '/web/api/v1/products/', '/api/v2/main-menu-msite/']);
     await ready;
   });
 

@@ -77,6 +77,9 @@ export function firstData(client: QueryClient, doc: Document = document, pathnam
   const waits =
     productPage(client, doc, pathname, preloaded) ?? cartPage(client, pathname, preloaded) ?? listingPage(client, doc, pathname, preloaded);
   if (!waits) return Promise.resolve();
+  // Every such page waits for the session too. askEarly asked for it before this task, so this joins
+  // that request rather than taking a turn of its own, which would only add a timer's wait.
+  waits.push(client.prefetchQuery(sessionQueryOptions()));
   const enough = new Promise<void>((done) => setTimeout(done, FIRST_DATA_WAIT_MS));
   return Promise.race([Promise.all(waits).then(() => undefined), enough]);
 }
@@ -88,7 +91,7 @@ type Preloaded = (href: string) => boolean;
  * above the colours and sizes are then there from the start rather than pushing them down; the sizes
  * and the session, arriving after the first render, re-rendered most of the page in one long task
  * (issue 14's blocking time). It also lets the HTML's first image be drawn first. The features are
- * asked for too, but not waited for.
+ * asked for too, but their answer is not waited for.
  */
 function productPage(client: QueryClient, doc: Document, pathname: string, preloaded: Preloaded): Promise<unknown>[] | null {
   const slug = /^\/product\/([a-z0-9-]{1,150})\/?$/.exec(pathname)?.[1];
@@ -104,10 +107,10 @@ function productPage(client: QueryClient, doc: Document, pathname: string, prelo
       () => client.prefetchQuery(sizesQueryOptions(slug)),
       // The features are drawn under the buy bar, after the first render, so only their asking is
       // waited for, not their answer: their query then finds its answer on the way when the page
-      // mounts, rather than starting a request in the effects that follow the page's first commit, one
-      // task that was already long (issue 14).
+      // mounts (unless FIRST_DATA_WAIT_MS ran out first, as in a background tab, whose timers run once
+      // a second), rather than starting a request in the effects that follow the page's first commit,
+      // one task that was already long (issue 14).
       () => void client.prefetchQuery(productFeaturesQueryOptions(slug)),
-      () => client.prefetchQuery(sessionQueryOptions()),
     ]),
     painted(doc, '[data-testid="product-first-paint"] img'),
   ];
@@ -116,7 +119,7 @@ function productPage(client: QueryClient, doc: Document, pathname: string, prelo
 /** The cart page of a visitor with no cart: the HTML shows the empty cart; the app needs to know there is none, and who asks. */
 function cartPage(client: QueryClient, pathname: string, preloaded: Preloaded): Promise<unknown>[] | null {
   if (pathname !== '/view-cart/' || !preloaded('/get/view-cart-info/')) return null;
-  return inTurns([() => client.prefetchQuery(viewCartInfoQueryOptions()), () => client.prefetchQuery(sessionQueryOptions())]);
+  return inTurns([() => client.prefetchQuery(viewCartInfoQueryOptions())]);
 }
 
 /**
@@ -134,10 +137,7 @@ function listingPage(client: QueryClient, doc: Document, pathname: string, prelo
   } else {
     return null;
   }
-  return [
-    ...inTurns([products, () => client.prefetchQuery(mainMenuQueryOptions()), () => client.prefetchQuery(sessionQueryOptions())]),
-    painted(doc, '.grid .card__media img'),
-  ];
+  return [...inTurns([products, () => client.prefetchQuery(mainMenuQueryOptions())]), painted(doc, '.grid .card__media img')];
 }
 
 /** Resolves once the HTML's first image (`selector`) is loaded and a frame has been drawn with it (at once without one). */
