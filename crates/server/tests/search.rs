@@ -104,6 +104,34 @@ async fn suggestions_start_at_the_second_character_with_categories_products_and_
     assert_eq!(names(&typo)[0], "Multiway Strapless Bra");
 }
 
+/// A suggestion asked again is the kept answer: the same bytes and tag, Brotli when the browser
+/// takes it (compressed once, not per request), 304 while unchanged (issue 14).
+#[tokio::test]
+async fn suggestions_asked_again_are_the_kept_bytes_with_their_tag() {
+    use axum::http::header::{ACCEPT_ENCODING, CONTENT_ENCODING, ETAG, IF_NONE_MATCH};
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let app = app().await;
+    let mut b = Browser::new();
+    let path = "/web/api/v1/drape-search/?q=bral";
+    let first = b.get(&app, path).await;
+    assert_eq!(first.status, 200);
+    let tag = first.headers[ETAG].clone();
+    let again = b.get(&app, path).await;
+    assert_eq!((again.text.as_str(), &again.headers[ETAG]), (first.text.as_str(), &tag));
+    let mut req = b.get_request(path);
+    req.headers_mut().insert(ACCEPT_ENCODING, "gzip, br".parse().unwrap());
+    let packed = app.router.clone().oneshot(req).await.unwrap();
+    assert_eq!(packed.headers()[CONTENT_ENCODING], "br");
+    assert_eq!(packed.headers()[ETAG], tag);
+    // Compressed before, not streamed through the compression layer.
+    assert!(axum::body::HttpBody::size_hint(packed.body()).exact().is_some());
+    assert!(packed.into_body().collect().await.unwrap().to_bytes().len() < first.text.len() / 2);
+    let mut req = b.get_request(path);
+    req.headers_mut().insert(IF_NONE_MATCH, tag.clone());
+    assert_eq!(app.router.clone().oneshot(req).await.unwrap().status(), 304);
+}
+
 #[tokio::test]
 async fn a_search_with_no_match_offers_the_nearest_query_and_best_sellers() {
     let app = app().await;
@@ -257,6 +285,8 @@ async fn a_catalog_change_shows_in_the_next_listing_and_search() {
     let cheap = b.get(&app, "/web/api/v1/products/?q=deluxe&price=-100").await.json();
     assert_eq!(cheap["total"], 1, "{cheap}");
     assert_eq!(cheap["products"][0]["id"], id);
+    // Suggestions are kept as written once asked: the next change must still show in them.
+    assert_eq!(b.get(&app, "/web/api/v1/drape-search/?q=deluxe").await.json()["products"][0]["is_soldout"], false);
     // Selling out: the in-stock filter and the size facet follow.
     let sizes = store.sizes(id).await.unwrap();
     for s in &sizes {
@@ -270,6 +300,8 @@ async fn a_catalog_change_shows_in_the_next_listing_and_search() {
     // Deactivated: gone from search.
     sqlx::query("UPDATE products SET active = 0 WHERE id = $1").bind(id).execute(app.db.any_pool()).await.unwrap();
     assert_eq!(b.get(&app, "/web/api/v1/products/?q=deluxe").await.json()["total"], 0);
+    let gone = b.get(&app, "/web/api/v1/drape-search/?q=deluxe").await.json();
+    assert!(gone["products"].as_array().unwrap().iter().all(|p| p["id"] != id), "{gone}");
     let _ = app.clock.now();
 }
 

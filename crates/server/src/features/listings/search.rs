@@ -6,6 +6,7 @@ use super::shelf;
 use crate::error::ApiResult;
 use crate::extract::Query;
 use crate::features::catalog::ProductCard;
+use crate::kept::Answer;
 use crate::security::Viewer;
 use crate::AppState;
 use axum::extract::State;
@@ -49,15 +50,17 @@ pub struct SearchSuggestions {
 /// Suggestions from the second character typed: categories, products and completions.
 #[utoipa::path(get, path = "/web/api/v1/drape-search/", tag = "search", params(SuggestQuery),
     responses((status = 200, body = SearchSuggestions), (status = 400, body = crate::error::ErrorBody)))]
-pub async fn suggestions(State(state): State<AppState>, Query(q): Query<SuggestQuery>) -> ApiResult<Json<SearchSuggestions>> {
+pub async fn suggestions(State(state): State<AppState>, Query(q): Query<SuggestQuery>) -> ApiResult<Answer> {
     let words = read_query(q.q.as_deref().unwrap_or(""))?;
     let mut out = SearchSuggestions { q: words.clone(), categories: vec![], products: vec![], completions: vec![], corrected: None };
     if words.chars().count() < MIN_SUGGEST_CHARS {
-        return Ok(Json(out));
+        return Answer::json(&out);
     }
     let shelf = shelf::current(&state).await?;
+    // Kept as written (JSON, its tag, its compressed forms made once), as listing pages are: a word
+    // asked again is answered with the same bytes until the catalog moves.
     if let Some(known) = shelf.suggestions.get(&words) {
-        return Ok(Json((*known).clone()));
+        return Ok((*known).clone());
     }
     let searchable = shelf.searchable().await?;
     let (candidates, scores) = searchable.matching(&words);
@@ -71,8 +74,9 @@ pub async fn suggestions(State(state): State<AppState>, Query(q): Query<SuggestQ
         .collect();
     out.completions = completions;
     out.corrected = searchable.index.corrected(&words);
-    shelf.suggestions.keep(words, Arc::new(out.clone()));
-    Ok(Json(out))
+    let answer = Answer::json(&out)?;
+    shelf.suggestions.keep(words, Arc::new(answer.clone()));
+    Ok(answer)
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

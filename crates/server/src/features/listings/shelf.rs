@@ -6,9 +6,9 @@
 //! few minutes for it.
 
 use super::listing::Listed;
-use super::search::SearchSuggestions;
 use crate::error::{ApiError, ApiResult};
 use crate::features::catalog::{card_of, CardFacts, ProductCard};
+use crate::kept::Answer;
 use crate::AppState;
 use drape_domain::listing::{styles_of, Catalog, Item};
 use drape_search::{Doc, SearchIndex};
@@ -72,7 +72,7 @@ pub struct Shelf {
     cards: HashMap<i64, ProductCard>,
     /// Listing pages (without the shopper's hearts) and search suggestions already worked out.
     pub listings: Answers<Listed>,
-    pub suggestions: Answers<SearchSuggestions>,
+    pub suggestions: Answers<Answer>,
 }
 
 /// The products' words and the categories, as the search index takes them.
