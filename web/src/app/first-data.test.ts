@@ -10,7 +10,7 @@ import { productFeaturesQueryOptions } from '@/features/product/api/get-product-
 import { sizesQueryOptions } from '@/features/product/api/get-sizes';
 import { sessionQueryOptions } from '@/shared/api/session';
 import { createQueryClient } from '@/shared/lib/react-query';
-import { calls, json, serve } from '@/test/fake-api';
+import { calls, json, serve, type Handler } from '@/test/fake-api';
 import { meFixture, productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
 import { askEarly, firstData } from './first-data';
 
@@ -23,6 +23,18 @@ function page(preloaded: string | null): Document {
     doc.head.append(link);
   }
   return doc;
+}
+
+/** A product page's answers (lace-bra-black, id 31, no timer, no offers, one size), and `more`. */
+function serveProductPage(more: Record<string, Handler>) {
+  serve({
+    'GET /web/api/v1/product-mobile/lace-bra-black/': () => json(productFixture({ id: 31, slug: 'lace-bra-black' })),
+    'GET /web/api/v1/product/lace-bra-black/timer/s/': () => json({ timer: null }),
+    'GET /bp_pp_product_details_page/': () => json({ offer_msg_dict_ajax: {} }),
+    'GET /web/api/v1/product/lace-bra-black/sizes/s/': () => json(sizesFixture([sizeFixture('34B', 3)])),
+    'GET /api/v1/me/': () => json(meFixture()),
+    ...more,
+  });
 }
 
 describe('the first render on a product page', () => {
@@ -48,12 +60,7 @@ describe('the first render on a product page', () => {
 
   it('asks for the features with them, and does not wait for the answer (they are drawn under the buy bar)', async () => {
     let answerFeatures: (r: Response) => void = () => {};
-    serve({
-      'GET /web/api/v1/product-mobile/lace-bra-black/': () => json(productFixture({ id: 31, slug: 'lace-bra-black' })),
-      'GET /web/api/v1/product/lace-bra-black/timer/s/': () => json({ timer: null }),
-      'GET /bp_pp_product_details_page/': () => json({ offer_msg_dict_ajax: {} }),
-      'GET /web/api/v1/product/lace-bra-black/sizes/s/': () => json(sizesFixture([sizeFixture('34B', 3)])),
-      'GET /api/v1/me/': () => json(meFixture()),
+    serveProductPage({
       'GET /web/api/v1/product-feature/lace-bra-black/': () => new Promise<Response>((done) => (answerFeatures = done)),
     });
     const client = createQueryClient();
@@ -66,12 +73,7 @@ describe('the first render on a product page', () => {
   });
 
   it('asks one query per task, the product first', async () => {
-    serve({
-      'GET /web/api/v1/product-mobile/lace-bra-black/': () => json(productFixture({ id: 31, slug: 'lace-bra-black' })),
-      'GET /web/api/v1/product/lace-bra-black/timer/s/': () => json({ timer: null }),
-      'GET /bp_pp_product_details_page/': () => json({ offer_msg_dict_ajax: {} }),
-      'GET /web/api/v1/product/lace-bra-black/sizes/s/': () => json(sizesFixture([sizeFixture('34B', 3)])),
-      'GET /api/v1/me/': () => json(meFixture()),
+    serveProductPage({
       'GET /web/api/v1/product-feature/lace-bra-black/': () => json({}),
     });
     const ready = firstData(createQueryClient(), page('/web/api/v1/product-mobile/lace-bra-black/'), '/product/lace-bra-black/');

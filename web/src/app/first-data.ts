@@ -36,26 +36,18 @@ export function askEarly(client: QueryClient): void {
 
 /**
  * Runs each step in a task of its own, in order, the first once the current task has ended. Each
- * promise settles as its step's result does.
+ * promise settles as its step's result does (a step that throws rejects its own).
  */
 function inTurns(steps: (() => unknown)[]): Promise<unknown>[] {
   const turns = steps.map((step) => {
-    let run = () => {};
-    const result = new Promise<unknown>((resolve, reject) => {
-      run = () => {
-        try {
-          resolve(step());
-        } catch (e) {
-          reject(e);
-        }
-      };
-    });
-    return { run, result };
+    let go = () => {};
+    const result = new Promise<void>((resolve) => (go = resolve)).then(step);
+    return { go, result };
   });
   const next = (i: number) => {
     if (i === turns.length) return;
     setTimeout(() => {
-      turns[i]!.run();
+      turns[i]!.go();
       next(i + 1);
     });
   };
