@@ -292,6 +292,34 @@ describe('storefront', () => {
     }
   });
 
+  test("once the app has started, the start script's 3 s timer is gone: nothing wakes the page for it (issue 14)", async () => {
+    const { page, context, problems } = await phone();
+    try {
+      await page.addInitScript(() => {
+        const set = window.setTimeout;
+        const clear = window.clearTimeout;
+        window.__latest = { set: [], cleared: [] };
+        window.setTimeout = function (fn, ms, ...rest) {
+          const id = set.call(this, fn, ms, ...rest);
+          if (ms === 3000) window.__latest.set.push(id);
+          return id;
+        };
+        window.clearTimeout = function (id) {
+          window.__latest.cleared.push(id);
+          return clear.call(this, id);
+        };
+      });
+      await page.goto('/bras/');
+      await page.getByTestId('product-card').first().waitFor();
+      const timers = await page.evaluate(() => window.__latest);
+      assert.equal(timers.set.length, 1, 'the start script set its 3 s timer');
+      assert.ok(timers.cleared.includes(timers.set[0]), 'and cleared it when the first paint started the app');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the app still starts where paint timing cannot be watched and frames do not come (issue 14)', async () => {
     const { page, context, problems } = await phone();
     try {

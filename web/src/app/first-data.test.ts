@@ -12,7 +12,7 @@ import { sessionQueryOptions } from '@/shared/api/session';
 import { createQueryClient } from '@/shared/lib/react-query';
 import { calls, json, serve, type Handler } from '@/test/fake-api';
 import { meFixture, productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
-import { askEarly, firstData } from './first-data';
+import { askEarly, FIRST_DATA_WAIT_MS, firstData } from './first-data';
 
 function page(preloaded: string | null): Document {
   const doc = document.implementation.createHTMLDocument('Drape');
@@ -56,6 +56,21 @@ describe('the first render on a product page', () => {
     expect(client.getQueryData(offersKey(31))).toHaveLength(1);
     expect(client.getQueryData(sizesQueryOptions('lace-bra-black').queryKey)).toMatchObject({ ok: true });
     expect(client.getQueryData(sessionQueryOptions().queryKey)).toMatchObject({ is_authenticated: false });
+  });
+
+  it('lets its one-second cap go once the data is in, so nothing wakes the page a second later (issue 14)', async () => {
+    serveProductPage({});
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    try {
+      await firstData(createQueryClient(), page('/web/api/v1/product-mobile/lace-bra-black/'), '/product/lace-bra-black/');
+      const capAt = set.mock.calls.findIndex(([, ms]) => ms === FIRST_DATA_WAIT_MS);
+      expect(capAt).toBeGreaterThanOrEqual(0);
+      expect(cleared.mock.calls.map(([id]) => id)).toContain(set.mock.results[capAt]!.value);
+    } finally {
+      set.mockRestore();
+      cleared.mockRestore();
+    }
   });
 
   it('asks for the features with them, and does not wait for the answer (they are drawn under the buy bar)', async () => {
