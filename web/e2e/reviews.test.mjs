@@ -37,6 +37,31 @@ describe('ratings and reviews', () => {
     throw new Error('no product with more than one page of reviews in the demo data');
   }
 
+  test('the reviews are not fetched on load; the rating pill by the name takes the shopper to them (issue 14)', async () => {
+    const { page, context, problems } = await newPhonePage(browser, server.baseURL);
+    try {
+      const { product } = await productWithPages();
+      const asked = [];
+      page.on('request', (r) => {
+        if (/web-reviews|\/assets\/reviews-/.test(r.url())) asked.push(r.url());
+      });
+      await page.goto(`/product/${product.slug}`);
+      await page.getByTestId('policy-strip').waitFor();
+      await page.waitForTimeout(500);
+      assert.deepEqual(asked, [], 'nothing of the reviews before the shopper goes near them');
+      await page.locator('a.rating-link').first().click();
+      const block = page.getByTestId('ratings-and-reviews');
+      await block.getByTestId('review').first().waitFor();
+      assert.ok(asked.length > 0);
+      const top = await page.locator('#ratings').evaluate((el) => el.getBoundingClientRect().top);
+      assert.ok(top >= 0 && top < 200, `the ratings' place is at the top of the screen (${top} px)`);
+      await screenshot(page, 'pdp-ratings-from-pill.png');
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a guest sees the rating and pages through reviews; a star asks them to log in', async () => {
     const { page, context, problems } = await newPhonePage(browser, server.baseURL);
     try {

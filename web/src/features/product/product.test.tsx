@@ -721,22 +721,55 @@ describe('ProductView', () => {
 });
 
 describe('below the fold', () => {
-  it('mounts the recommendations only once the quantity selector scrolls into view', () => {
-    let fire: (() => void) | null = null;
+  /** An IntersectionObserver that says an element is in view only when the test says so. */
+  function watchedPlaces() {
+    const watched: { el: Element; margin: string | undefined; cb: IntersectionObserverCallback; self: IntersectionObserver }[] = [];
     class FakeObserver {
-      constructor(cb: IntersectionObserverCallback) {
-        fire = () => cb([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+      constructor(
+        private cb: IntersectionObserverCallback,
+        private options?: IntersectionObserverInit,
+      ) {}
+      observe(el: Element) {
+        watched.push({ el, margin: this.options?.rootMargin, cb: this.cb, self: this as unknown as IntersectionObserver });
       }
-      observe() {}
       disconnect() {}
     }
     vi.stubGlobal('IntersectionObserver', FakeObserver);
-    view({ belowFold: <p>Similar Products</p>, reviews: <p>Reviews here</p> });
-    expect(screen.getByText('Reviews here')).toBeTruthy();
-    expect(screen.queryByText('Similar Products')).toBeNull();
-    expect(screen.getByTestId('quantity')).toBeTruthy();
-    act(() => fire!());
-    expect(screen.getByText('Similar Products')).toBeTruthy();
+    return {
+      margin: (el: Element) => watched.find((w) => w.el === el)?.margin,
+      comeNear: (el: Element) =>
+        act(() => {
+          for (const w of watched.filter((x) => x.el === el)) w.cb([{ isIntersecting: true } as IntersectionObserverEntry], w.self);
+        }),
+    };
+  }
+
+  it('mounts the recommendations only once the quantity selector scrolls into view', () => {
+    const places = watchedPlaces();
+    try {
+      view({ belowFold: <p>Similar Products</p> });
+      expect(screen.queryByText('Similar Products')).toBeNull();
+      places.comeNear(screen.getByTestId('quantity').closest('.pdp-buy')!);
+      expect(screen.getByText('Similar Products')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('draws the ratings and reviews only once the shopper is within a screen of their place (issue 14)', () => {
+    const places = watchedPlaces();
+    try {
+      view({ reviews: <p>Reviews here</p> });
+      const place = document.getElementById('ratings')!;
+      // the rating pill's link lands here before anything is drawn in it
+      expect(place).toBeTruthy();
+      expect(screen.queryByText('Reviews here')).toBeNull();
+      expect(places.margin(place)).toBe('100% 0px');
+      places.comeNear(place);
+      expect(place.textContent).toBe('Reviews here');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -459,9 +459,7 @@ export function ProductView({
             <FeatureList features={features.data} />
             <ProductInfo product={product} />
             {/* 'Product Rating', 'Rate This Product' and the reviews: the reviews feature, composed by the app */}
-            <div id="ratings" className="pdp-ratings">
-              {reviews}
-            </div>
+            <RatingsWhenNear>{reviews}</RatingsWhenNear>
           </>
         ) : null}
       </div>
@@ -526,6 +524,22 @@ export function ProductView({
         {panel?.kind === 'chart' ? <SizeChartModal images={product.size_chart_image} onClose={close} /> : null}
       </Suspense>
     </article>
+  );
+}
+
+/**
+ * The ratings and reviews' place (the rating pill's `#ratings` link lands on it). What goes in it,
+ * another feature's code with its own request for the review list, is drawn once the shopper is
+ * within a screen of it (issue 14: on a phone's first load it was fetched, run and laid out while the
+ * page above it was still settling, for a part no one had scrolled to yet).
+ */
+function RatingsWhenNear({ children }: { children: ReactNode }) {
+  const place = useRef<HTMLDivElement>(null);
+  const near = useSeenOnce(place, '100% 0px');
+  return (
+    <div id="ratings" ref={place} className="pdp-ratings">
+      {near ? children : null}
+    </div>
   );
 }
 
