@@ -6,25 +6,13 @@ import { Icon } from '@/shared/components/ui/Icon';
 import { Modal } from '@/shared/components/ui/Modal';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
+import { digitsOnly, OTP_LENGTH, OTP_MESSAGE, useCountdown } from '@/shared/lib/otp';
 import { displayMobile } from '../account';
 import { forgetDeletedAccount, useDeleteAccount } from '../api/delete-account';
 import { useRequestOtp } from '../api/request-otp';
 
-export const OTP_LENGTH = 6;
-export const OTP_MESSAGE = 'Please enter the 6 digit OTP';
 /** When the server does not say how long to wait before another code. */
 const RESEND_SECONDS = 30;
-
-/** Counts down to zero, one tick a second. */
-function useCountdown(): [number, (seconds: number) => void] {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const t = window.setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => window.clearTimeout(t);
-  }, [left]);
-  return [left, setLeft];
-}
 
 /**
  * Settings' 'Delete account': what is erased and what is kept (docs/operations.md 'Deleting an account'),
@@ -180,7 +168,7 @@ function ConfirmDelete({ mobile, onClose }: { mobile: string; onClose: () => voi
             maxLength={OTP_LENGTH}
             value={otp}
             onChange={(e) => {
-              setOtp(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH));
+              setOtp(digitsOnly(e.target.value, OTP_LENGTH));
               setOtpError(null);
             }}
             aria-invalid={otpError ? true : undefined}

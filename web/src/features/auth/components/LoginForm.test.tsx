@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MOBILE_MESSAGE } from '@/shared/lib/validation';
-import { LoginForm, OTP_MESSAGE } from './LoginForm';
+import { OTP_MESSAGE } from '@/shared/lib/otp';
+import { LoginForm } from './LoginForm';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

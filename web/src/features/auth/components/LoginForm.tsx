@@ -2,28 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/shared/api/client';
 import type { User } from '@/shared/api/types';
 import { Spinner } from '@/shared/components/ui/Spinner';
+import { digitsOnly, OTP_LENGTH, OTP_MESSAGE, useCountdown } from '@/shared/lib/otp';
 import { isMobile, MOBILE_MESSAGE } from '@/shared/lib/validation';
 import { useLogin } from '../api/login';
 import { useRequestOtp } from '../api/request-otp';
 import './auth.css';
-
-export const OTP_MESSAGE = 'Please enter the 6 digit OTP';
-const OTP_LENGTH = 6;
-
-function digitsOnly(v: string, max: number): string {
-  return v.replace(/\D/g, '').slice(0, max);
-}
-
-/** Counts down to zero, one tick a second. */
-function useCountdown(): [number, (seconds: number) => void] {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const id = window.setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => window.clearTimeout(id);
-  }, [left]);
-  return [left, setLeft];
-}
 
 /**
  * Mobile number → one-time password → logged in. Server messages are shown as they come.
