@@ -68,10 +68,15 @@ impl Answer {
         self
     }
 
-    /// What keeping it under `key` costs against the budget (its compressed forms, made when first
-    /// asked for, are together about half the body).
+    /// About what keeping it holds: the body, its compressed forms (made when first asked for,
+    /// together about half the body) and its facts.
+    pub fn kept_bytes(&self) -> usize {
+        self.body.len() + self.body.len() / 2 + self.facts_bytes
+    }
+
+    /// What keeping it under `key` costs against the budget.
     fn weight(&self, key: &str) -> usize {
-        self.body.len() + self.body.len() / 2 + self.facts_bytes + key.len()
+        self.kept_bytes() + key.len()
     }
 
     pub fn facts<T: Any + Send + Sync>(&self) -> Option<Arc<T>> {

@@ -256,12 +256,13 @@ async fn listed(shelf: &Shelf, as_sent: Option<String>, q: &ListingQuery) -> Api
             };
             let list = list_page(shelf, category, search, &filter, sort, page);
             let listed = Arc::new(Listed { answer: Answer::json(&list)?, list });
-            shelf.listings.keep(asked, listed.clone());
+            shelf.listings.keep(asked, listed.clone(), listed.kept_bytes());
             listed
         }
     };
     if let Some(as_sent) = as_sent {
-        shelf.listings.keep(as_sent, listed.clone());
+        // the same page under the query's own bytes: only the key is new
+        shelf.listings.keep(as_sent, listed.clone(), 0);
     }
     Ok((listed, Some((words, filter, page))))
 }
@@ -299,6 +300,14 @@ async fn answer(state: &AppState, viewer: &Viewer, headers: HeaderMap, listed: &
 pub struct Listed {
     pub list: ProductList,
     pub answer: Answer,
+}
+
+impl Listed {
+    /// About what keeping it holds: the answer, and the page as a struct, which holds about what
+    /// its JSON does.
+    fn kept_bytes(&self) -> usize {
+        self.answer.kept_bytes() + self.answer.body.len()
+    }
 }
 
 /// One page of a category or a search as every shopper sees it (`in_wishlist` left empty).

@@ -75,7 +75,7 @@ pub async fn suggestions(State(state): State<AppState>, Query(q): Query<SuggestQ
     out.completions = completions;
     out.corrected = searchable.index.corrected(&words);
     let answer = Answer::json(&out)?;
-    shelf.suggestions.keep(words, Arc::new(answer.clone()));
+    shelf.suggestions.keep(words, Arc::new(answer.clone()), answer.kept_bytes());
     Ok(answer)
 }
 

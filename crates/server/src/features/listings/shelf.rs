@@ -20,32 +20,54 @@ use std::time::{Duration, Instant};
 
 /// How old a shelf may grow before popularity is read again.
 const MAX_AGE: Duration = Duration::from_secs(300);
-/// Answers kept per shelf; when full it starts again (a shelf lives at most MAX_AGE anyway).
+/// Answers kept per shelf, and about how many bytes they may hold, per kind (listings, suggestions);
+/// past either it starts again (a shelf lives at most MAX_AGE anyway). Without the bytes, 4,096
+/// pages of a 50,000-product catalog's listings held about 86 MB (a crawl of one category's sorts
+/// and pages, docs/operations.md, session 26); the bench's listing and filtered rows keep about 21 MB.
 const MAX_ANSWERS: usize = 4096;
+const MOST_BYTES: usize = 32 * 1024 * 1024;
 
 /// Answers worked out from one shelf, by what was asked. They are exactly as fresh as the shelf:
 /// a catalog change moves the version, which builds a new shelf with no answers.
 pub struct Answers<T> {
-    kept: Mutex<HashMap<String, Arc<T>>>,
+    kept: Mutex<Kept<T>>,
+}
+
+struct Kept<T> {
+    answers: HashMap<String, (Arc<T>, usize)>,
+    bytes: usize,
 }
 
 impl<T> Default for Answers<T> {
     fn default() -> Self {
-        Answers { kept: Mutex::new(HashMap::new()) }
+        Answers { kept: Mutex::new(Kept { answers: HashMap::new(), bytes: 0 }) }
     }
 }
 
 impl<T> Answers<T> {
     pub fn get(&self, asked: &str) -> Option<Arc<T>> {
-        self.kept.lock().unwrap_or_else(|e| e.into_inner()).get(asked).cloned()
+        self.kept.lock().unwrap_or_else(|e| e.into_inner()).answers.get(asked).map(|(a, _)| a.clone())
     }
 
-    pub fn keep(&self, asked: String, answer: Arc<T>) {
+    /// Keeps `answer` under `asked`, counted as `bytes` (what it holds; for an answer already kept
+    /// under another key, only what the new key holds).
+    pub fn keep(&self, asked: String, answer: Arc<T>, bytes: usize) {
+        let bytes = bytes + asked.len();
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        if kept.len() >= MAX_ANSWERS {
-            kept.clear();
+        if kept.answers.len() >= MAX_ANSWERS || kept.bytes + bytes > MOST_BYTES {
+            kept.answers.clear();
+            kept.bytes = 0;
         }
-        kept.insert(asked, answer);
+        if let Some((_, replaced)) = kept.answers.insert(asked, (answer, bytes)) {
+            kept.bytes -= replaced;
+        }
+        kept.bytes += bytes;
+    }
+
+    /// About how many bytes the kept answers hold, as counted.
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        self.kept.lock().unwrap_or_else(|e| e.into_inner()).bytes
     }
 }
 
@@ -293,4 +315,42 @@ pub async fn current(state: &AppState) -> ApiResult<Arc<Shelf>> {
 fn internal(cause: &str) -> ApiError {
     tracing::error!(error = cause, "building the shelf failed");
     ApiError::internal()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn past_the_bytes_it_starts_again_with_the_newest() {
+        let answers = Answers::<u32>::default();
+        let big = MOST_BYTES / 4;
+        for i in 0..4 {
+            answers.keep(format!("page {i}"), Arc::new(i), big);
+        }
+        // four quarters and their keys are past the budget: the fourth started again
+        assert!(answers.get("page 0").is_none());
+        assert_eq!(answers.get("page 3").as_deref(), Some(&3));
+        assert!(answers.bytes() <= MOST_BYTES);
+        assert_eq!(answers.bytes(), big + "page 3".len());
+    }
+
+    #[test]
+    fn a_key_kept_again_is_counted_once() {
+        let answers = Answers::<u32>::default();
+        answers.keep("?page=1".into(), Arc::new(1), 1000);
+        answers.keep("?page=1".into(), Arc::new(2), 1000);
+        assert_eq!(answers.bytes(), 1000 + "?page=1".len());
+        assert_eq!(answers.get("?page=1").as_deref(), Some(&2));
+    }
+
+    #[test]
+    fn past_the_count_it_starts_again() {
+        let answers = Answers::<usize>::default();
+        for i in 0..=MAX_ANSWERS {
+            answers.keep(i.to_string(), Arc::new(i), 1);
+        }
+        assert!(answers.get("0").is_none());
+        assert_eq!(answers.get(&MAX_ANSWERS.to_string()).as_deref(), Some(&MAX_ANSWERS));
+    }
 }
