@@ -466,8 +466,7 @@ async fn client_routes_fall_back_to_the_web_app_but_api_paths_never_do() {
     let mut b = Browser::new();
     for path in ["/", "/product/some-bra", "/view-cart/", "/order/history/?page=2"] {
         // As a browser navigates: /order/history/ answers its data to anything else (tests/orders.rs).
-        let mut req = b.get_request(path);
-        req.headers_mut().insert("accept", "text/html,application/xhtml+xml,*/*;q=0.8".parse().unwrap());
+        let req = b.get_request_with(path, &[("accept", "text/html,application/xhtml+xml,*/*;q=0.8")]);
         let r = b.send(&app, req).await;
         assert_eq!(r.status, 200, "{path}");
         assert!(r.text.contains("<div id=root>"), "{path}");
@@ -657,7 +656,7 @@ async fn the_buy_now_login_prompt_is_an_operator_setting() {
 /// answer is their own), and a 304 carries no encoding.
 #[tokio::test]
 async fn kept_answers_come_in_the_encoding_the_browser_takes() {
-    use axum::http::header::{ACCEPT_ENCODING, CONTENT_ENCODING, ETAG, IF_NONE_MATCH, VARY};
+    use axum::http::header::{CONTENT_ENCODING, ETAG, VARY};
     use http_body_util::BodyExt;
     use std::io::Read;
     use tower::ServiceExt;
@@ -675,8 +674,7 @@ async fn kept_answers_come_in_the_encoding_the_browser_takes() {
         assert!(plain.starts_with(b"{\"id\":"), "{who}");
         for (accepts, sent) in [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("br;q=0, gzip", "gzip"), ("*", "br")] {
             for _ in 0..2 {
-                let mut req = b.get_request(path);
-                req.headers_mut().insert(ACCEPT_ENCODING, accepts.parse().unwrap());
+                let req = b.get_request_with(path, &[("accept-encoding", accepts)]);
                 let res = app.router.clone().oneshot(req).await.unwrap();
                 assert_eq!(res.status(), 200, "{who} {accepts}");
                 assert_eq!(res.headers()[CONTENT_ENCODING], sent, "{who} {accepts}");
@@ -694,9 +692,7 @@ async fn kept_answers_come_in_the_encoding_the_browser_takes() {
                 assert!(packed.len() < plain.len() / 2, "{who} {accepts}: {} of {} bytes", packed.len(), plain.len());
             }
         }
-        let mut req = b.get_request(path);
-        req.headers_mut().insert(ACCEPT_ENCODING, "br".parse().unwrap());
-        req.headers_mut().insert(IF_NONE_MATCH, tag.clone());
+        let req = b.get_request_with(path, &[("accept-encoding", "br"), ("if-none-match", tag.to_str().unwrap())]);
         let same = app.router.clone().oneshot(req).await.unwrap();
         assert_eq!(same.status(), 304, "{who}");
         assert!(same.headers().get(CONTENT_ENCODING).is_none(), "{who}");
@@ -705,8 +701,7 @@ async fn kept_answers_come_in_the_encoding_the_browser_takes() {
     // A count of a digit or two is sent plain: compressed, it would be larger.
     let product = Browser::new().get(&app, path).await.json();
     let size = product["sizes"][0]["value"].as_str().map(str::to_string).unwrap_or_else(|| "34B".into());
-    let mut req = Browser::new().get_request(&format!("/iteminstock/{}/{size}/", product["id"]));
-    req.headers_mut().insert(ACCEPT_ENCODING, "br, gzip".parse().unwrap());
+    let req = Browser::new().get_request_with(&format!("/iteminstock/{}/{size}/", product["id"]), &[("accept-encoding", "br, gzip")]);
     let stock = app.router.clone().oneshot(req).await.unwrap();
     assert_eq!(stock.status(), 200);
     assert!(stock.headers().get(CONTENT_ENCODING).is_none());
@@ -715,7 +710,7 @@ async fn kept_answers_come_in_the_encoding_the_browser_takes() {
 
 #[tokio::test]
 async fn catalog_answers_and_media_carry_a_tag_and_answer_304_while_unchanged() {
-    use axum::http::header::{ETAG, IF_NONE_MATCH};
+    use axum::http::header::ETAG;
     let app = app().await;
     let mut b = Browser::new();
     let path = "/web/api/v1/product-mobile/everyday-padded-t-shirt-bra-black/";
@@ -723,11 +718,7 @@ async fn catalog_answers_and_media_carry_a_tag_and_answer_304_while_unchanged() 
     assert_eq!(first.status, 200);
     let tag = first.headers[ETAG].clone();
     assert!(tag.to_str().unwrap().starts_with("W/\""), "{tag:?}");
-    let with_tag = |b: &Browser, path: &str, tag: &axum::http::HeaderValue| {
-        let mut req = b.get_request(path);
-        req.headers_mut().insert(IF_NONE_MATCH, tag.clone());
-        req
-    };
+    let with_tag = |b: &Browser, path: &str, tag: &axum::http::HeaderValue| b.get_request_with(path, &[("if-none-match", tag.to_str().unwrap())]);
     let same = burst(&app, vec![with_tag(&b, path, &tag)]).await.remove(0);
     assert_eq!(same.status, 304, "{}", same.text);
     assert!(same.text.is_empty());
@@ -754,8 +745,7 @@ async fn catalog_answers_and_media_carry_a_tag_and_answer_304_while_unchanged() 
     assert_eq!(burst(&app, vec![with_tag(&b, image, &pic.headers[ETAG])]).await.remove(0).status, 304);
     // Brotli for a client that takes it, gzip for one that takes only gzip.
     for (accepts, sent) in [("br, gzip", "br"), ("gzip", "gzip")] {
-        let mut req = b.get_request("/web/api/v1/products/?category_slug=panties");
-        req.headers_mut().insert(axum::http::header::ACCEPT_ENCODING, axum::http::HeaderValue::from_static(accepts));
+        let req = b.get_request_with("/web/api/v1/products/?category_slug=panties", &[("accept-encoding", accepts)]);
         assert_eq!(burst(&app, vec![req]).await.remove(0).headers["content-encoding"], sent, "{accepts}");
     }
     // Writes and personal answers carry no tag.

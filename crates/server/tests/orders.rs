@@ -12,9 +12,7 @@ use serde_json::{json, Value};
 const DEMO: &str = "9876543210";
 
 async fn history(app: &TestApp, b: &mut Browser, query: &str) -> Answer {
-    let mut req = b.get_request(&format!("/order/history/{query}"));
-    req.headers_mut().insert("accept", "application/json".parse().unwrap());
-    req.headers_mut().insert("x-requested-with", "XMLHttpRequest".parse().unwrap());
+    let req = b.get_request_with(&format!("/order/history/{query}"), &[("accept", "application/json"), ("x-requested-with", "XMLHttpRequest")]);
     b.send(app, req).await
 }
 
@@ -98,11 +96,9 @@ async fn the_history_pages_filters_and_answers_json_only_to_the_app() {
     history(&app, &mut b, "?page=abc").await.assert_error(400);
 
     // The app variant answers the same; a browser navigating gets the web app, not the data.
-    let mut req = b.get_request("/order/app/history/?page=2");
-    req.headers_mut().insert("x-requested-with", "XMLHttpRequest".parse().unwrap());
+    let req = b.get_request_with("/order/app/history/?page=2", &[("x-requested-with", "XMLHttpRequest")]);
     assert_eq!(refs(&b.send(&app, req).await.json()), ["DRPDEMO0003", "DRPDEMO0002", "DRPDEMO0001"]);
-    let mut page = b.get_request("/order/history/");
-    page.headers_mut().insert("accept", "text/html,application/xhtml+xml,application/json;q=0.9".parse().unwrap());
+    let page = b.get_request_with("/order/history/", &[("accept", "text/html,application/xhtml+xml,application/json;q=0.9")]);
     let page = b.send(&app, page).await;
     assert!(!page.text.contains("allOrders"), "a browser gets the page: {}", page.status);
 

@@ -176,6 +176,15 @@ impl Browser {
         req
     }
 
+    /// The same GET with these headers too (`Accept-Encoding`, `If-None-Match`), not sent yet.
+    pub fn get_request_with(&self, path: &str, headers: &[(&str, &str)]) -> Request<Body> {
+        let mut req = self.get_request(path);
+        for (name, value) in headers {
+            req.headers_mut().insert(header::HeaderName::from_bytes(name.as_bytes()).unwrap(), value.parse().unwrap());
+        }
+        req
+    }
+
     /// Keeps (or forgets) the cookies an answer sets, as a browser does; for answers got another way (`burst`).
     pub fn keep_cookies(&mut self, headers: &axum::http::HeaderMap) {
         for v in headers.get_all(header::SET_COOKIE) {
