@@ -1,5 +1,5 @@
 import type { Address, AddressRequest } from '@/shared/api/types';
-import { isPhone, isPincode } from '@/shared/lib/validation';
+import { digitsOnly, isPhone, isPincode } from '@/shared/lib/validation';
 
 /*
  * The address book's rules, apart from React: the form's values and the server's checks on them
@@ -129,7 +129,7 @@ export function phoneInput(value: string): string {
 
 /** What the pincode field keeps: digits only, at most six. */
 export function pincodeInput(value: string): string {
-  return value.replace(/\D/g, '').slice(0, PINCODE_LENGTH);
+  return digitsOnly(value, PINCODE_LENGTH);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isIfsc, isMobile, isPincode, MOBILE_MESSAGE } from '@/shared/lib/validation';
+import { digitsOnly, isIfsc, isMobile, isPincode, MOBILE_MESSAGE } from '@/shared/lib/validation';
 import type { ExchangeSize, OfferProduct, Order, OrderDetail, OrderLine, ReturnForm, ReturnPriceForm } from './types';
 
 /*
@@ -192,7 +192,7 @@ export function quantityProblem(lines: OrderLine[], picks: LinePick[]): string |
 }
 
 /** The account number as digits only (spaces typed in groups are dropped). */
-export const accountDigits = (s: string) => s.replace(/\D/g, '').slice(0, 18);
+export const accountDigits = (s: string) => digitsOnly(s, 18);
 /** The IFSC as the bank prints it: capitals, no spaces, 11 characters at most. */
 export const normaliseIfsc = (s: string) =>
   s

@@ -1,15 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { digitsOnly, useCountdown } from './otp';
-
-describe('digitsOnly', () => {
-  it('keeps the digits of what was typed or pasted, at most max', () => {
-    expect(digitsOnly('98 765-43210', 10)).toBe('9876543210');
-    expect(digitsOnly('12a3456789', 6)).toBe('123456');
-    expect(digitsOnly('abc', 6)).toBe('');
-  });
-});
+import { useCountdown } from './otp';
 
 describe('useCountdown', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,13 +1,8 @@
 import { useEffect, useState } from 'react';
 
-/** One-time codes (spec 000 §5): the login's and the account deletion's are the same six digits. */
+/** One-time codes: the login's and the account deletion's are the same six digits (the server's `OtpCode`). */
 export const OTP_LENGTH = 6;
 export const OTP_MESSAGE = 'Please enter the 6 digit OTP';
-
-/** What a code or number field keeps of what was typed or pasted: its digits, at most `max`. */
-export function digitsOnly(value: string, max: number): string {
-  return value.replace(/\D/g, '').slice(0, max);
-}
 
 /**
  * Seconds left before another code may be asked for, counted down to zero a second at a time; set it

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { vectors } from '@/test/vectors';
-import { isEmailLenient, isEmailStrict, isIfsc, isMobile, isNumeric, isPhone, isPincode, isVpa, validateReview } from './validation';
+import {
+  digitsOnly,
+  isEmailLenient,
+  isEmailStrict,
+  isIfsc,
+  isMobile,
+  isNumeric,
+  isPhone,
+  isPincode,
+  isVpa,
+  validateReview,
+} from './validation';
 
 const simple: [keyof typeof vectors, (v: string) => boolean][] = [
   ['mobile', isMobile],
@@ -30,5 +41,13 @@ describe('email_strict vectors', () => {
 describe('review vectors', () => {
   it.each(vectors.review.cases)('$headline / $comment / $public_name', (c) => {
     expect(validateReview(c)).toBe(c.expected);
+  });
+});
+
+describe('digitsOnly', () => {
+  it('keeps the digits of what was typed or pasted, at most max', () => {
+    expect(digitsOnly('98 765-43210', 10)).toBe('9876543210');
+    expect(digitsOnly('12a3456789', 6)).toBe('123456');
+    expect(digitsOnly('abc', 6)).toBe('');
   });
 });

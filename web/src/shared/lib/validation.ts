@@ -13,6 +13,11 @@ export function isPhone(value: string): boolean {
   return /^0?[1-9][0-9]{9}$/.test(value);
 }
 
+/** What a code or number field keeps of what was typed or pasted: its digits, at most `max`. */
+export function digitsOnly(value: string, max: number): string {
+  return value.replace(/\D/g, '').slice(0, max);
+}
+
 /** Digits only (at least one). */
 export function isNumeric(value: string): boolean {
   return /^[0-9]+$/.test(value);

@@ -3,6 +3,7 @@ import { errorMessage, isApiError } from '@/shared/api/client';
 import type { ContactDetails, ContactSent, User } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Spinner } from '@/shared/components/ui/Spinner';
+import { digitsOnly } from '@/shared/lib/validation';
 import { CONTACT_SUBJECTS, telHref, useShopper } from '../account';
 import { useContactDetails } from '../api/get-contact';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -223,7 +224,7 @@ function MessageForm({ user }: { user: User | null }) {
               placeholder="10 digit mobile number"
               maxLength={10}
               value={form.mobile}
-              onChange={(e) => set('mobile')(e.target.value.replace(/\D/g, '').slice(0, 10))}
+              onChange={(e) => set('mobile')(digitsOnly(e.target.value, 10))}
             />
           )}
         </FormField>

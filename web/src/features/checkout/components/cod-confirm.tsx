@@ -3,6 +3,7 @@ import { errorMessage, isApiError } from '@/shared/api/client';
 import { Icon } from '@/shared/components/ui/Icon';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { useToast } from '@/shared/components/ui/toast-context';
+import { digitsOnly } from '@/shared/lib/validation';
 import { useConfirmCod, useResendCodCode } from '../api/cod';
 import { Field } from './field';
 
@@ -68,7 +69,7 @@ export function CodConfirm({ orderId, orderRef, onConfirmed }: { orderId: string
           id={`${id}-code`}
           value={code}
           onChange={(raw) => {
-            setCode(raw.replace(/\D/g, '').slice(0, COD_CODE_LENGTH));
+            setCode(digitsOnly(raw, COD_CODE_LENGTH));
             setError(null);
           }}
           error={error}

@@ -5,6 +5,7 @@ import { Icon } from '@/shared/components/ui/Icon';
 import { Modal } from '@/shared/components/ui/Modal';
 import { Spinner } from '@/shared/components/ui/Spinner';
 import { sizedImage, useImageQuality } from '@/shared/lib/images';
+import { digitsOnly } from '@/shared/lib/validation';
 import { useExchangeSizes, useExchangeStyles } from '../api/returns';
 import { ORDERS_PATH, orderDetailPath, refundRouteOf } from '../orders';
 import {
@@ -440,7 +441,7 @@ export function PickupFields({
           aria-describedby={
             errors.address_pincode ? `${prefix}-address_pincode-error` : pincodeNote ? `${prefix}-address_pincode-note` : undefined
           }
-          onChange={(e) => onChange('address_pincode', e.target.value.replace(/\D/g, '').slice(0, 6))}
+          onChange={(e) => onChange('address_pincode', digitsOnly(e.target.value, 6))}
         />
         {errors.address_pincode ? (
           <FieldError id={`${prefix}-address_pincode-error`} message={errors.address_pincode} />
@@ -487,7 +488,7 @@ export function PickupFields({
         autoComplete="tel-national"
         maxLength={10}
         hint="The courier calls this number before collecting."
-        onChange={(v) => onChange('mobile', v.replace(/\D/g, '').slice(0, 10))}
+        onChange={(v) => onChange('mobile', digitsOnly(v, 10))}
       />
     </div>
   );
