@@ -50,7 +50,8 @@ impl<T> Answers<T> {
     }
 
     /// Keeps `answer` under `asked`, counted as `bytes` (what it holds; for an answer already kept
-    /// under another key, only what the new key holds).
+    /// under another key, only what the new key holds). When this keep starts the map again, that
+    /// answer stays held under the new key alone, counted by the key: one answer per start at most.
     pub fn keep(&self, asked: String, answer: Arc<T>, bytes: usize) {
         let bytes = bytes + asked.len();
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
