@@ -593,8 +593,9 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
             let p = find_product(&state, &slug).await?;
             let page = Arc::new(product_page(&state, &kept, &p).await?);
             let answer = Answer::json(&page.out)?;
-            // The page's facts hold about what its JSON says.
-            let bytes = answer.body.len();
+            // The page's facts hold what its JSON says and about as much again: each of its many
+            // strings and lists is an allocation of its own, with its header and rounding.
+            let bytes = 2 * answer.body.len();
             let answer = answer.with_facts(page, bytes);
             kept.keep(key, p.id, &answer);
             answer
