@@ -23,14 +23,19 @@ const MAX_AGE: Duration = Duration::from_secs(300);
 /// Answers kept per shelf, and about how many bytes they may hold, per kind (listings, suggestions);
 /// past either it starts again (a shelf lives at most MAX_AGE anyway). Without the bytes, 4,096
 /// pages of a 50,000-product catalog's listings held about 86 MB (a crawl of one category's sorts
-/// and pages, docs/operations.md, session 26); the bench's listing and filtered rows keep about 21 MB.
+/// and pages, docs/operations.md, session 26); the bench's listing and filtered rows keep about 23 MB.
+/// Suggestions get half as much (session 27): a suggestion is a few KB and shoppers type the same
+/// few thousand prefixes, and the catalog's crawl with 4,112 prefixes after it read 305 MB with
+/// the same 32 MB as listings and 40 MB of product answers (docs/operations.md).
 const MAX_ANSWERS: usize = 4096;
-const MOST_BYTES: usize = 32 * 1024 * 1024;
+const LISTINGS_BYTES: usize = 32 * 1024 * 1024;
+const SUGGESTIONS_BYTES: usize = 16 * 1024 * 1024;
 
 /// Answers worked out from one shelf, by what was asked. They are exactly as fresh as the shelf:
 /// a catalog change moves the version, which builds a new shelf with no answers.
 pub struct Answers<T> {
     kept: Mutex<Kept<T>>,
+    most_bytes: usize,
 }
 
 struct Kept<T> {
@@ -38,13 +43,11 @@ struct Kept<T> {
     bytes: usize,
 }
 
-impl<T> Default for Answers<T> {
-    fn default() -> Self {
-        Answers { kept: Mutex::new(Kept { answers: HashMap::new(), bytes: 0 }) }
-    }
-}
-
 impl<T> Answers<T> {
+    fn new(most_bytes: usize) -> Self {
+        Answers { kept: Mutex::new(Kept { answers: HashMap::new(), bytes: 0 }), most_bytes }
+    }
+
     pub fn get(&self, asked: &str) -> Option<Arc<T>> {
         self.kept.lock().unwrap_or_else(|e| e.into_inner()).answers.get(asked).map(|(a, _)| a.clone())
     }
@@ -55,7 +58,7 @@ impl<T> Answers<T> {
     pub fn keep(&self, asked: String, answer: Arc<T>, bytes: usize) {
         let bytes = bytes + asked.len();
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        if kept.answers.len() >= MAX_ANSWERS || kept.bytes + bytes > MOST_BYTES {
+        if kept.answers.len() >= MAX_ANSWERS || kept.bytes + bytes > self.most_bytes {
             kept.answers.clear();
             kept.bytes = 0;
         }
@@ -226,8 +229,8 @@ impl Shelf {
             index: tokio::sync::OnceCell::new(),
             to_index: Mutex::new(Some(Arc::new(to_index))),
             cards,
-            listings: Answers::default(),
-            suggestions: Answers::default(),
+            listings: Answers::new(LISTINGS_BYTES),
+            suggestions: Answers::new(SUGGESTIONS_BYTES),
         })
     }
 
@@ -324,21 +327,21 @@ mod tests {
 
     #[test]
     fn past_the_bytes_it_starts_again_with_the_newest() {
-        let answers = Answers::<u32>::default();
-        let big = MOST_BYTES / 4;
+        let answers = Answers::<u32>::new(LISTINGS_BYTES);
+        let big = LISTINGS_BYTES / 4;
         for i in 0..4 {
             answers.keep(format!("page {i}"), Arc::new(i), big);
         }
         // four quarters and their keys are past the budget: the fourth started again
         assert!(answers.get("page 0").is_none());
         assert_eq!(answers.get("page 3").as_deref(), Some(&3));
-        assert!(answers.bytes() <= MOST_BYTES);
+        assert!(answers.bytes() <= LISTINGS_BYTES);
         assert_eq!(answers.bytes(), big + "page 3".len());
     }
 
     #[test]
     fn a_key_kept_again_is_counted_once() {
-        let answers = Answers::<u32>::default();
+        let answers = Answers::<u32>::new(LISTINGS_BYTES);
         answers.keep("?page=1".into(), Arc::new(1), 1000);
         answers.keep("?page=1".into(), Arc::new(2), 1000);
         assert_eq!(answers.bytes(), 1000 + "?page=1".len());
@@ -347,7 +350,7 @@ mod tests {
 
     #[test]
     fn past_the_count_it_starts_again() {
-        let answers = Answers::<usize>::default();
+        let answers = Answers::<usize>::new(SUGGESTIONS_BYTES);
         for i in 0..=MAX_ANSWERS {
             answers.keep(i.to_string(), Arc::new(i), 1);
         }
