@@ -33,7 +33,6 @@ pub struct Item {
     /// (size value, in stock) in the size chart's order.
     pub sizes: Vec<(String, bool)>,
     pub styles: Vec<&'static str>,
-    pub category_ids: Vec<i64>,
 }
 
 impl Item {
@@ -249,12 +248,25 @@ struct Facts {
     discount: i64,
 }
 
+/// What sorting reads of one product: an `Item` without its words, which `Facts` hold numbered.
+/// Keeping the items whole held every product's colour and size names as strings for the
+/// catalog's life, about 20 MB on 50,000 products (docs/operations.md, session 28).
+#[derive(Debug, Clone)]
+struct Row {
+    id: i64,
+    price: i64,
+    created_at: i64,
+    sold_count: i64,
+    rating: f64,
+    rating_count: i64,
+}
+
 /// Every product a listing can show, as the listing reads them: sizes, colours and styles are
 /// numbered once here, so filtering and counting a large catalog compares small numbers, not
 /// strings, and a count is a slot in an array rather than a search.
 #[derive(Debug, Clone, Default)]
 pub struct Catalog {
-    items: Vec<Item>,
+    rows: Vec<Row>,
     facts: Vec<Facts>,
     /// Every product's (size id, in stock), one after another.
     sizes: Vec<(u16, bool)>,
@@ -263,12 +275,17 @@ pub struct Catalog {
 }
 
 impl Catalog {
-    pub fn new(items: Vec<Item>) -> Catalog {
+    /// The catalog of these items, in this order. Each item is taken apart as it comes: its words
+    /// are numbered and its strings dropped, so a caller that makes items one at a time never
+    /// holds them all.
+    pub fn new(items: impl IntoIterator<Item = Item>) -> Catalog {
         let mut size_ids: HashMap<String, u16> = Default::default();
         let mut colour_ids: HashMap<String, u16> = Default::default();
         let (mut size_names, mut colour_names) = (Vec::new(), Vec::new());
         let mut sizes = Vec::new();
-        let mut facts = Vec::with_capacity(items.len());
+        let items = items.into_iter();
+        let mut facts = Vec::with_capacity(items.size_hint().0);
+        let mut rows = Vec::with_capacity(items.size_hint().0);
         let number = |ids: &mut HashMap<String, u16>, names: &mut Vec<String>, v: &str| -> u16 {
             *ids.entry(v.to_string()).or_insert_with(|| {
                 names.push(v.to_string());
@@ -276,7 +293,7 @@ impl Catalog {
                 u16::try_from(names.len() - 1).unwrap_or(NO_COLOUR - 1)
             })
         };
-        for item in &items {
+        for item in items {
             let sizes_at = sizes.len() as u32;
             for (v, stocked) in &item.sizes {
                 sizes.push((number(&mut size_ids, &mut size_names, v), *stocked));
@@ -292,20 +309,43 @@ impl Catalog {
                 rupees: item.price / 100,
                 discount: item.discount(),
             });
+            rows.push(Row {
+                id: item.id,
+                price: item.price,
+                created_at: item.created_at,
+                sold_count: item.sold_count,
+                rating: item.rating,
+                rating_count: item.rating_count,
+            });
         }
-        Catalog { items, facts, sizes, size_names, colour_names }
-    }
-
-    pub fn items(&self) -> &[Item] {
-        &self.items
+        Catalog { rows, facts, sizes, size_names, colour_names }
     }
 
     pub fn len(&self) -> usize {
-        self.items.len()
+        self.rows.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.items.is_empty()
+        self.rows.is_empty()
+    }
+
+    /// The id of the product at place `i` (in the order `new` was given).
+    pub fn id(&self, i: usize) -> i64 {
+        self.rows[i].id
+    }
+
+    pub fn sold_count(&self, i: usize) -> i64 {
+        self.rows[i].sold_count
+    }
+
+    /// Its colour's name ("" without one).
+    pub fn colour(&self, i: usize) -> &str {
+        self.colour_names.get(self.facts[i].colour as usize).map_or("", String::as_str)
+    }
+
+    /// The names of its sizes in stock, in the size chart's order.
+    pub fn sizes_in_stock(&self, i: usize) -> impl Iterator<Item = &str> {
+        self.sizes_of(i).iter().filter(|s| s.1).map(|&(s, _)| self.size_names[s as usize].as_str())
     }
 
     fn sizes_of(&self, i: usize) -> &[(u16, bool)] {
@@ -370,7 +410,7 @@ fn sort_keys(catalog: &Catalog, shown: &[usize], relevance: Option<&[f32]>, sort
     shown
         .iter()
         .map(|&i| {
-            let (x, facts) = (&catalog.items[i], &catalog.facts[i]);
+            let (x, facts) = (&catalog.rows[i], &catalog.facts[i]);
             let first: i64 = match sort {
                 Sort::Relevance => bucket(i),
                 Sort::Popularity => 0,
@@ -404,7 +444,7 @@ fn first_places(catalog: &Catalog, candidates: &[usize], relevance: Option<&[f32
 /// The first `n` of `candidates` in the order of `sort`, without counting filters (search
 /// suggestions): the same order as `run`'s first page.
 pub fn first(catalog: &Catalog, candidates: &[usize], relevance: Option<&[f32]>, sort: Sort, n: usize) -> Vec<i64> {
-    first_places(catalog, candidates, relevance, sort, n).into_iter().map(|i| catalog.items[i].id).collect()
+    first_places(catalog, candidates, relevance, sort, n).into_iter().map(|i| catalog.rows[i].id).collect()
 }
 
 /// Filters, counts, sorts and pages the catalog's `candidates` (places in it). `relevance` (a
@@ -460,7 +500,7 @@ pub fn run(catalog: &Catalog, candidates: &[usize], relevance: Option<&[f32]>, f
     // Only the pages up to this one are put in order.
     let end = page.max(1).saturating_mul(PAGE_SIZE).min(total);
     let ranked = first_places(catalog, &shown, relevance, sort, end);
-    let ids = ranked.iter().skip((page.max(1) - 1) * PAGE_SIZE).take(PAGE_SIZE).map(|&i| catalog.items[i].id).collect();
+    let ids = ranked.iter().skip((page.max(1) - 1) * PAGE_SIZE).take(PAGE_SIZE).map(|&i| catalog.rows[i].id).collect();
     let counted = |counts: &[usize], names: &[String]| -> BTreeMap<String, usize> {
         counts.iter().zip(names).filter(|(n, _)| **n > 0).map(|(n, name)| (name.clone(), *n)).collect()
     };
@@ -514,7 +554,6 @@ mod tests {
             colour: colour.into(),
             sizes: sizes.iter().map(|(v, s)| (v.to_string(), *s)).collect(),
             styles: styles_of(name),
-            category_ids: vec![1],
         }
     }
 
@@ -638,14 +677,10 @@ mod tests {
     #[test]
     fn later_pages_continue_the_order_of_the_first() {
         // 60 products (two and a half pages), prices and sales out of step, every fourth sold out.
-        let items = Catalog::new(
-            (1..=60)
-                .map(|id| {
-                    let sizes: &[(&str, bool)] = if id % 4 == 0 { &[("32B", false)] } else { &[("32B", true)] };
-                    item(id, 100 + (id * 37) % 500, 999, "Black", sizes, "Lace Bra", (id * 53) % 70)
-                })
-                .collect(),
-        );
+        let items = Catalog::new((1..=60).map(|id| {
+            let sizes: &[(&str, bool)] = if id % 4 == 0 { &[("32B", false)] } else { &[("32B", true)] };
+            item(id, 100 + (id * 37) % 500, 999, "Black", sizes, "Lace Bra", (id * 53) % 70)
+        }));
         for sort in [Sort::Popularity, Sort::PriceLowToHigh, Sort::Newest, Sort::Discount, Sort::Rating] {
             let pages: Vec<i64> = (1..=3).flat_map(|p| run(&items, &all(&items), None, &Filter::default(), sort, p).ids).collect();
             let every = first(&items, &all(&items), None, sort, 60);
@@ -653,7 +688,7 @@ mod tests {
             let place = |id: i64| every.iter().position(|x| *x == id).unwrap();
             assert!(every.iter().filter(|id| *id % 4 == 0).all(|id| place(*id) >= 45), "{sort:?}: the 15 sold out last");
         }
-        let by_price: Vec<i64> = first(&items, &all(&items), None, Sort::PriceLowToHigh, 45).iter().map(|id| items.items()[*id as usize - 1].price).collect();
+        let by_price: Vec<i64> = first(&items, &all(&items), None, Sort::PriceLowToHigh, 45).iter().map(|id| items.rows[*id as usize - 1].price).collect();
         assert!(by_price.windows(2).all(|w| w[0] <= w[1]), "in stock, cheapest first");
     }
 

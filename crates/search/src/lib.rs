@@ -15,18 +15,20 @@ use tantivy::schema::{Field, IndexRecordOption, Schema, TextFieldIndexing, TextO
 use tantivy::tokenizer::{AsciiFoldingFilter, Language, LowerCaser, SimpleTokenizer, Stemmer, TextAnalyzer};
 use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 
-/// What the index knows of one product.
+/// What the index knows of one product, borrowed from what the caller holds: the index is built
+/// from one product at a time, so the catalog's words are never copied whole beside it (on 50,000
+/// products a copy of them all was about 30 MB while the index was built; docs/operations.md).
 #[derive(Debug, Clone, Default)]
-pub struct Doc {
+pub struct Doc<'a> {
     pub id: i64,
-    pub name: String,
+    pub name: &'a str,
     /// Its categories' names, the top one first.
-    pub categories: Vec<String>,
-    pub colour: String,
+    pub categories: Vec<&'a str>,
+    pub colour: &'a str,
     /// The sizes a shopper can buy now ('36C', 'M').
-    pub sizes_in_stock: Vec<String>,
+    pub sizes_in_stock: Vec<&'a str>,
     /// Its sku and its style's (parent) sku.
-    pub skus: Vec<String>,
+    pub skus: [&'a str; 2],
     /// Pieces sold: orders completions.
     pub popularity: i64,
 }
@@ -133,7 +135,7 @@ fn boosted(q: Box<dyn Query>, boost: f32) -> Box<dyn Query> {
 
 impl SearchIndex {
     /// Indexes the products and the categories (id, name).
-    pub fn build(docs: &[Doc], categories: &[(i64, String)]) -> tantivy::Result<SearchIndex> {
+    pub fn build<'a>(docs: impl IntoIterator<Item = Doc<'a>>, categories: &[(i64, String)]) -> tantivy::Result<SearchIndex> {
         let mut schema = Schema::builder();
         let text = |tokenizer: &str, freqs: bool| {
             let record = if freqs { IndexRecordOption::WithFreqs } else { IndexRecordOption::Basic };
@@ -158,19 +160,21 @@ impl SearchIndex {
         let mut writer = index.writer_with_num_threads::<TantivyDocument>(1, 15_000_000)?;
         let mut vocabulary: HashMap<String, u32> = HashMap::new();
         let mut phrases: BTreeMap<String, i64> = BTreeMap::new();
+        let mut count = 0;
         for d in docs {
-            let name = index_text(&d.name);
+            count += 1;
+            let name = index_text(d.name);
             let category_text = index_text(&d.categories.join(" "));
             let mut doc = TantivyDocument::default();
             doc.add_i64(fields.id, d.id);
             doc.add_text(fields.name, &name);
             doc.add_text(fields.name_raw, &name);
-            for head in std::iter::once(&d.name).chain(&d.categories).filter_map(|n| tokens(&raw, n).pop()) {
+            for head in std::iter::once(d.name).chain(d.categories.iter().copied()).filter_map(|n| tokens(&raw, n).pop()) {
                 doc.add_text(fields.head, &head);
             }
             doc.add_text(fields.category, &category_text);
             doc.add_text(fields.category_raw, &category_text);
-            doc.add_text(fields.colour, &d.colour);
+            doc.add_text(fields.colour, d.colour);
             for s in &d.sizes_in_stock {
                 doc.add_text(fields.size, s);
             }
@@ -184,7 +188,7 @@ impl SearchIndex {
             for w in seen {
                 *vocabulary.entry(w).or_default() += 1;
             }
-            *phrases.entry(normalise(&d.name)).or_default() += d.popularity.max(0);
+            *phrases.entry(normalise(d.name)).or_default() += d.popularity.max(0);
         }
         writer.commit()?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
@@ -213,12 +217,12 @@ impl SearchIndex {
         let phrases = phrases.into_iter().map(|(p, _)| (numbered(&p), p)).map(|(w, p)| (p, w)).collect();
         let categories = categories.iter().map(|(id, name)| (*id, numbered(name))).collect();
         let searcher = reader.searcher();
-        let mut ids = Vec::with_capacity(docs.len());
+        let mut ids = Vec::with_capacity(count);
         for segment in searcher.segment_readers() {
             let column = segment.fast_fields().i64("id")?;
             ids.extend((0..segment.max_doc()).map(|doc| column.first(doc).unwrap_or(0)));
         }
-        Ok(SearchIndex { index, reader, fields, stemmed, raw, vocabulary, name_words, phrases, categories, docs: docs.len(), ids, matched: Mutex::default() })
+        Ok(SearchIndex { index, reader, fields, stemmed, raw, vocabulary, name_words, phrases, categories, docs: count, ids, matched: Mutex::default() })
     }
 
     pub fn len(&self) -> usize {
@@ -486,29 +490,29 @@ impl SearchIndex {
 mod tests {
     use super::*;
 
-    fn doc(id: i64, name: &str, categories: &[&str], colour: &str, sizes: &[&str], sold: i64) -> Doc {
-        Doc {
-            id,
-            name: name.into(),
-            categories: categories.iter().map(|s| s.to_string()).collect(),
-            colour: colour.into(),
-            sizes_in_stock: sizes.iter().map(|s| s.to_string()).collect(),
-            skus: vec![format!("BR{}-{}", 1000 + id, &colour[..3].to_uppercase()), format!("BR{}", 1000 + id)],
-            popularity: sold,
-        }
+    /// A product's words, and its two skus held beside it for the doc to borrow.
+    struct Product(i64, &'static str, &'static [&'static str], &'static str, &'static [&'static str], i64, [String; 2]);
+
+    fn product(id: i64, name: &'static str, categories: &'static [&'static str], colour: &'static str, sizes: &'static [&'static str], sold: i64) -> Product {
+        let skus = [format!("BR{}-{}", 1000 + id, &colour[..3].to_uppercase()), format!("BR{}", 1000 + id)];
+        Product(id, name, categories, colour, sizes, sold, skus)
+    }
+
+    fn doc(p: &Product) -> Doc<'_> {
+        Doc { id: p.0, name: p.1, categories: p.2.to_vec(), colour: p.3, sizes_in_stock: p.4.to_vec(), skus: [&p.6[0], &p.6[1]], popularity: p.5 }
     }
 
     fn shop() -> SearchIndex {
-        let docs = vec![
-            doc(1, "Multiway Strapless Bra", &["Bras", "Push-Up Bras"], "Black", &["34B", "36C"], 10),
-            doc(2, "Everyday Padded T-Shirt Bra", &["Bras", "T-Shirt Bras"], "Maroon", &["36C"], 90),
-            doc(3, "Cotton Hipster Panty", &["Panties", "Hipsters"], "Nude", &["M"], 50),
-            doc(4, "High-Rise Leggings", &["Activewear", "Leggings"], "Navy", &["M"], 5),
-            doc(5, "Cotton Pyjama Set", &["Nightwear", "Pyjama Sets"], "Wine", &["L"], 7),
-            doc(6, "Satin Slip", &["Nightwear", "Nighties & Slips"], "Wine", &["Free"], 3),
+        let docs = [
+            product(1, "Multiway Strapless Bra", &["Bras", "Push-Up Bras"], "Black", &["34B", "36C"], 10),
+            product(2, "Everyday Padded T-Shirt Bra", &["Bras", "T-Shirt Bras"], "Maroon", &["36C"], 90),
+            product(3, "Cotton Hipster Panty", &["Panties", "Hipsters"], "Nude", &["M"], 50),
+            product(4, "High-Rise Leggings", &["Activewear", "Leggings"], "Navy", &["M"], 5),
+            product(5, "Cotton Pyjama Set", &["Nightwear", "Pyjama Sets"], "Wine", &["L"], 7),
+            product(6, "Satin Slip", &["Nightwear", "Nighties & Slips"], "Wine", &["Free"], 3),
         ];
         let cats = vec![(1, "Bras".to_string()), (2, "Panties".to_string()), (4, "Nightwear".to_string()), (2532, "Leggings".to_string())];
-        SearchIndex::build(&docs, &cats).unwrap()
+        SearchIndex::build(docs.iter().map(doc), &cats).unwrap()
     }
 
     fn ids(ix: &SearchIndex, q: &str) -> Vec<i64> {

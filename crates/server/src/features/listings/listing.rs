@@ -233,7 +233,7 @@ type Read = (Option<String>, Filter, usize);
 /// answered before under these very query bytes, `as_sent`, which are given for a page that is no
 /// search). The page is the same for every shopper until the catalog moves: worked out, and
 /// written as JSON, once per shelf.
-async fn listed(shelf: &Shelf, as_sent: Option<String>, q: &ListingQuery) -> ApiResult<(Arc<Listed>, Option<Read>)> {
+async fn listed(shelf: &Arc<Shelf>, as_sent: Option<String>, q: &ListingQuery) -> ApiResult<(Arc<Listed>, Option<Read>)> {
     if let Some(listed) = as_sent.as_deref().and_then(|k| shelf.listings.get(k)) {
         return Ok((listed, None));
     }

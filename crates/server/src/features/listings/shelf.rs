@@ -13,8 +13,8 @@ use crate::AppState;
 use drape_domain::listing::{styles_of, Catalog, Item};
 use drape_search::{Doc, SearchIndex};
 use drape_store::catalog::Category;
-use drape_store::searches::CatalogFacts;
-use std::collections::{BTreeMap, HashMap};
+use drape_store::searches::{CatalogFacts, ListedProduct};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
@@ -91,8 +91,8 @@ pub struct Shelf {
     /// Built beside the shelf once the shelf is up: listings answer without waiting for it (on
     /// 50,000 products it takes longer than the rest of the shelf), searches wait for it.
     index: tokio::sync::OnceCell<SearchIndex>,
-    /// What the index is built from, until it is.
-    to_index: Mutex<Option<Arc<ToIndex>>>,
+    /// What the index is built from beside the shelf, by place, until it is.
+    to_index: Mutex<Option<Arc<Vec<Words>>>>,
     /// Each listed product's card, as fresh as the shelf (the catalog version moves with everything a
     /// card shows but its rating, which the shelf's age bounds).
     cards: HashMap<i64, ProductCard>,
@@ -101,10 +101,12 @@ pub struct Shelf {
     pub suggestions: Answers<Answer>,
 }
 
-/// The products' words and the categories, as the search index takes them.
-struct ToIndex {
-    docs: Vec<Doc>,
-    categories: Vec<(i64, String)>,
+/// What the search index needs of a product beyond what the shelf keeps (by place): its skus and
+/// its categories with their parents. The rest of each product's words are borrowed from the
+/// shelf as it is indexed.
+struct Words {
+    skus: [String; 2],
+    category_ids: Vec<i64>,
 }
 
 /// A shelf whose search index is built: what a search reads.
@@ -132,20 +134,24 @@ impl Searchable<'_> {
 
 impl Shelf {
     fn build(facts: CatalogFacts, categories: Vec<Category>) -> anyhow::Result<Shelf> {
+        let CatalogFacts { version, products, filings: filed, sizes: listed_sizes, ratings } = facts;
         let mut filings: HashMap<i64, Vec<i64>> = HashMap::new();
-        for (product, category) in &facts.filings {
+        for (product, category) in &filed {
             filings.entry(*product).or_default().push(*category);
         }
-        let mut sizes: BTreeMap<i64, Vec<&drape_store::searches::ListedSize>> = BTreeMap::new();
-        for s in &facts.sizes {
-            sizes.entry(s.product_id).or_default().push(s);
-        }
-        let name_of: HashMap<i64, &str> = categories.iter().map(|c| (c.id, c.name.as_str())).collect();
-        let mut items = Vec::with_capacity(facts.products.len());
-        let mut docs = Vec::with_capacity(facts.products.len());
+        drop(filed);
+        // Sizes come ordered by product (READ_SIZES), so a product's are one run, found by halving.
+        let sizes_of = |id: i64| {
+            let from = listed_sizes.partition_point(|s| s.product_id < id);
+            &listed_sizes[from..from + listed_sizes[from..].partition_point(|s| s.product_id == id)]
+        };
+        let mut words = Vec::with_capacity(products.len());
         let mut swatches = HashMap::new();
-        let mut cards = HashMap::with_capacity(facts.products.len());
-        for p in &facts.products {
+        let mut cards = HashMap::with_capacity(products.len());
+        // Each product's row is taken apart as it goes, and its item is numbered into the catalog
+        // as it is made: its strings move into the card and the index's words instead of being
+        // copied beside the whole catalog read (docs/operations.md, session 28).
+        let item_of = |p: ListedProduct| {
             // Its categories and all their parents, the product's own category first.
             let mut category_ids: Vec<i64> = Vec::new();
             for c in std::iter::once(p.category_id).chain(filings.get(&p.id).into_iter().flatten().copied()) {
@@ -155,7 +161,7 @@ impl Shelf {
                     }
                 }
             }
-            let own = sizes.get(&p.id).map(Vec::as_slice).unwrap_or_default();
+            let own = sizes_of(p.id);
             // A combo's piece is buyable when both of its parts have a size left.
             let parts_left = |part: i64| own.iter().any(|s| s.part == part && s.in_stock == 1);
             let combo_ok = parts_left(1) && parts_left(2);
@@ -167,19 +173,10 @@ impl Shelf {
                     }
                     acc
                 });
-            let (n, sum) = facts.ratings.get(&p.id).copied().unwrap_or((0, 0));
+            let (n, sum) = ratings.get(&p.id).copied().unwrap_or((0, 0));
             if !p.color_name.is_empty() {
                 swatches.entry(p.color_name.clone()).or_insert_with(|| p.rgbcode.clone());
             }
-            docs.push(Doc {
-                id: p.id,
-                name: p.name.clone(),
-                categories: category_ids.iter().rev().filter_map(|c| name_of.get(c).map(|s| s.to_string())).collect(),
-                colour: p.color_name.clone(),
-                sizes_in_stock: item_sizes.iter().filter(|s| s.1).map(|s| s.0.clone()).collect(),
-                skus: vec![p.sku.clone(), p.parent_sku.clone()],
-                popularity: p.sold_count,
-            });
             let item = Item {
                 id: p.id,
                 price: p.price,
@@ -191,7 +188,6 @@ impl Shelf {
                 colour: p.color_name.clone(),
                 sizes: item_sizes,
                 styles: styles_of(&p.name),
-                category_ids,
             };
             let facts_of_card = CardFacts {
                 id: p.id,
@@ -203,35 +199,49 @@ impl Shelf {
                 price: p.price,
                 old_price: p.old_price,
             };
-            cards.insert(p.id, card_of(facts_of_card, !item.in_stock(), facts.ratings.get(&p.id)));
-            items.push(item);
-        }
-        let to_index = ToIndex { docs, categories: categories.iter().map(|c| (c.id, c.name.clone())).collect() };
-        let mut place = vec![u32::MAX; items.iter().map(|it| it.id.max(0) as usize + 1).max().unwrap_or(0)];
-        for (i, it) in items.iter().enumerate() {
-            place[it.id.max(0) as usize] = i as u32;
-        }
+            cards.insert(p.id, card_of(facts_of_card, !item.in_stock(), ratings.get(&p.id)));
+            words.push(Words { skus: [p.sku, p.parent_sku], category_ids });
+            item
+        };
+        let catalog = Catalog::new(products.into_iter().map(item_of));
+        drop(listed_sizes);
+        let mut place = vec![u32::MAX; (0..catalog.len()).map(|i| catalog.id(i).max(0) as usize + 1).max().unwrap_or(0)];
         let mut by_category: HashMap<i64, Vec<usize>> = HashMap::new();
-        for (i, item) in items.iter().enumerate() {
-            for c in &item.category_ids {
+        for (i, w) in words.iter().enumerate() {
+            place[catalog.id(i).max(0) as usize] = i as u32;
+            for c in &w.category_ids {
                 by_category.entry(*c).or_default().push(i);
             }
         }
         Ok(Shelf {
-            version: facts.version,
+            version,
             built: Instant::now(),
-            every: (0..items.len()).collect(),
-            catalog: Catalog::new(items),
+            every: (0..catalog.len()).collect(),
+            catalog,
             by_category,
             place,
             swatches,
             categories,
             index: tokio::sync::OnceCell::new(),
-            to_index: Mutex::new(Some(Arc::new(to_index))),
+            to_index: Mutex::new(Some(Arc::new(words))),
             cards,
             listings: Answers::new(LISTINGS_BYTES),
             suggestions: Answers::new(SUGGESTIONS_BYTES),
         })
+    }
+
+    /// The index's view of the product at place `i`, borrowed from the shelf and its words.
+    fn doc<'a>(&'a self, i: usize, words: &'a Words, name_of: &HashMap<i64, &'a str>) -> Doc<'a> {
+        let id = self.catalog.id(i);
+        Doc {
+            id,
+            name: self.cards.get(&id).map_or("", |c| c.name.as_str()),
+            categories: words.category_ids.iter().rev().filter_map(|c| name_of.get(c).copied()).collect(),
+            colour: self.catalog.colour(i),
+            sizes_in_stock: self.catalog.sizes_in_stock(i).collect(),
+            skus: [&words.skus[0], &words.skus[1]],
+            popularity: self.catalog.sold_count(i),
+        }
     }
 
     /// The cards of these products, in this order (products not on the shelf are left out).
@@ -241,14 +251,20 @@ impl Shelf {
 
     /// This shelf with its search index, waiting for the index while it is being built (the
     /// first to ask builds it, on a blocking thread; the others wait for that build).
-    pub async fn searchable(&self) -> ApiResult<Searchable<'_>> {
+    pub async fn searchable(self: &Arc<Self>) -> ApiResult<Searchable<'_>> {
         let index = self
             .index
             .get_or_try_init(|| async {
                 let to_index = self.to_index.lock().unwrap_or_else(|e| e.into_inner()).clone();
                 let Some(to_index) = to_index else { return Err(internal("the shelf's words were dropped before its index was built")) };
                 let began = Instant::now();
-                let built = tokio::task::spawn_blocking(move || SearchIndex::build(&to_index.docs, &to_index.categories)).await;
+                let shelf = self.clone();
+                let built = tokio::task::spawn_blocking(move || {
+                    let name_of: HashMap<i64, &str> = shelf.categories.iter().map(|c| (c.id, c.name.as_str())).collect();
+                    let categories: Vec<(i64, String)> = shelf.categories.iter().map(|c| (c.id, c.name.clone())).collect();
+                    SearchIndex::build(to_index.iter().enumerate().map(|(i, words)| shelf.doc(i, words, &name_of)), &categories)
+                })
+                .await;
                 let index = match built {
                     Ok(Ok(index)) => index,
                     Ok(Err(e)) => return Err(internal(&e.to_string())),
@@ -297,6 +313,13 @@ pub async fn current(state: &AppState) -> ApiResult<Arc<Shelf>> {
     if let Some(shelf) = state.shelves.fresh(version) {
         return Ok(shelf);
     }
+    // The old shelf is let go before the new one is built: no request will take it again (its
+    // version or its age is past, so every request now waits for this build), and holding it
+    // meanwhile put two shelves, their search indexes and their kept answers in memory at once.
+    // On 50,000 products a crawl with the catalog changed every 20 s peaked at 429 MB with it held,
+    // 278 MB without changes (docs/operations.md, session 28). Requests already holding it finish
+    // with it, and it goes with the last of them.
+    state.shelves.current.write().unwrap_or_else(|e| e.into_inner()).take();
     let began = Instant::now();
     let facts = state.store.catalog_facts().await?;
     let categories = state.store.categories().await?;
@@ -324,6 +347,62 @@ fn internal(cause: &str) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use drape_store::searches::ListedSize;
+
+    fn product(id: i64, name: &str, category_id: i64, combo: i64) -> ListedProduct {
+        ListedProduct {
+            id,
+            slug: format!("p-{id}"),
+            name: name.into(),
+            sku: format!("SKU{id}"),
+            parent_sku: format!("STYLE{id}"),
+            color_name: "Black".into(),
+            rgbcode: "#000000".into(),
+            category_id,
+            price: 49_900,
+            old_price: 99_900,
+            sold_count: id * 10,
+            created_at: 0,
+            combo,
+        }
+    }
+
+    fn size(product_id: i64, part: i64, value: &str, in_stock: i64) -> ListedSize {
+        ListedSize { product_id, part, value: value.into(), in_stock }
+    }
+
+    /// The index's words are borrowed from the built shelf (session 28), so they must be what the
+    /// facts said: categories top first with their parents, only sizes a shopper can buy, both skus.
+    #[test]
+    fn the_index_reads_each_product_as_the_facts_had_it() {
+        let category = |id, name: &str, parent_id| Category { id, name: name.into(), slug: name.to_lowercase(), parent_id, position: id };
+        let categories = vec![category(1, "Bras", None), category(2, "T-Shirt Bras", Some(1)), category(3, "Sale", None)];
+        let facts = CatalogFacts {
+            version: 7,
+            // ids out of step with places, and a product with no sizes at all
+            products: vec![product(4, "Everyday T-Shirt Bra", 2, 0), product(9, "Bra and Panty Set", 1, 1), product(12, "Gift Card", 3, 0)],
+            filings: vec![(4, 3)],
+            sizes: vec![size(4, 0, "34B", 1), size(4, 0, "36C", 0), size(9, 1, "34B", 1), size(9, 2, "M", 0)],
+            ratings: HashMap::new(),
+        };
+        let shelf = Arc::new(Shelf::build(facts, categories).unwrap());
+        let words = shelf.to_index.lock().unwrap().clone().unwrap();
+        let name_of: HashMap<i64, &str> = shelf.categories.iter().map(|c| (c.id, c.name.as_str())).collect();
+        let docs: Vec<Doc> = (0..words.len()).map(|i| shelf.doc(i, &words[i], &name_of)).collect();
+        assert_eq!(docs.iter().map(|d| d.id).collect::<Vec<_>>(), [4, 9, 12]);
+        assert_eq!(docs[0].name, "Everyday T-Shirt Bra");
+        let mut named = docs[0].categories.clone();
+        named.sort();
+        assert_eq!(named, ["Bras", "Sale", "T-Shirt Bras"], "its own category with its parent, and its filing");
+        assert_eq!(docs[0].sizes_in_stock, ["34B"], "36C is sold out");
+        assert_eq!(docs[0].skus, ["SKU4", "STYLE4"]);
+        assert_eq!((docs[0].colour, docs[0].popularity), ("Black", 40));
+        assert!(docs[1].sizes_in_stock.is_empty(), "a combo whose panty part is sold out has no size to buy");
+        assert!(docs[2].sizes_in_stock.is_empty());
+        assert_eq!(shelf.place[9], 1);
+        assert_eq!(shelf.in_category(Some(1)), [0, 1], "a parent lists its children's products");
+        assert_eq!(shelf.in_category(Some(3)), [0, 2], "a filing lists the product too");
+    }
 
     #[test]
     fn past_the_bytes_it_starts_again_with_the_newest() {
