@@ -22,7 +22,7 @@ use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
 pub struct Doc<'a> {
     pub id: i64,
     pub name: &'a str,
-    /// Its categories' names, the top one first.
+    /// Its categories' names: its own and those it is filed in, each with its parents.
     pub categories: Vec<&'a str>,
     pub colour: &'a str,
     /// The sizes a shopper can buy now ('36C', 'M').

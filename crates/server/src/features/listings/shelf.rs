@@ -134,13 +134,18 @@ impl Searchable<'_> {
 
 impl Shelf {
     fn build(facts: CatalogFacts, categories: Vec<Category>) -> anyhow::Result<Shelf> {
-        let CatalogFacts { version, products, filings: filed, sizes: listed_sizes, ratings } = facts;
+        let CatalogFacts { version, products, filings: filed, sizes: mut listed_sizes, ratings } = facts;
         let mut filings: HashMap<i64, Vec<i64>> = HashMap::new();
         for (product, category) in &filed {
             filings.entry(*product).or_default().push(*category);
         }
         drop(filed);
-        // Sizes come ordered by product (READ_SIZES), so a product's are one run, found by halving.
+        // A product's sizes are one run of the list ordered by product, found by halving. The store
+        // reads them in that order (READ_SIZES); a stable sort keeps each product's chart order if
+        // another reader ever does not.
+        if !listed_sizes.is_sorted_by_key(|s| s.product_id) {
+            listed_sizes.sort_by_key(|s| s.product_id);
+        }
         let sizes_of = |id: i64| {
             let from = listed_sizes.partition_point(|s| s.product_id < id);
             &listed_sizes[from..from + listed_sizes[from..].partition_point(|s| s.product_id == id)]
@@ -230,18 +235,22 @@ impl Shelf {
         })
     }
 
-    /// The index's view of the product at place `i`, borrowed from the shelf and its words.
-    fn doc<'a>(&'a self, i: usize, words: &'a Words, name_of: &HashMap<i64, &'a str>) -> Doc<'a> {
-        let id = self.catalog.id(i);
-        Doc {
-            id,
-            name: self.cards.get(&id).map_or("", |c| c.name.as_str()),
-            categories: words.category_ids.iter().rev().filter_map(|c| name_of.get(c).copied()).collect(),
-            colour: self.catalog.colour(i),
-            sizes_in_stock: self.catalog.sizes_in_stock(i).collect(),
-            skus: [&words.skus[0], &words.skus[1]],
-            popularity: self.catalog.sold_count(i),
-        }
+    /// The index's view of every product, in the shelf's order, borrowed from the shelf and the
+    /// words kept beside it for the index (`words[i]` is place `i`'s).
+    fn docs<'a>(&'a self, words: &'a [Words]) -> impl Iterator<Item = Doc<'a>> + 'a {
+        let name_of: HashMap<i64, &str> = self.categories.iter().map(|c| (c.id, c.name.as_str())).collect();
+        words.iter().enumerate().map(move |(i, words)| {
+            let id = self.catalog.id(i);
+            Doc {
+                id,
+                name: self.cards.get(&id).map_or("", |c| c.name.as_str()),
+                categories: words.category_ids.iter().rev().filter_map(|c| name_of.get(c).copied()).collect(),
+                colour: self.catalog.colour(i),
+                sizes_in_stock: self.catalog.sizes_in_stock(i).collect(),
+                skus: [&words.skus[0], &words.skus[1]],
+                popularity: self.catalog.sold_count(i),
+            }
+        })
     }
 
     /// The cards of these products, in this order (products not on the shelf are left out).
@@ -260,9 +269,8 @@ impl Shelf {
                 let began = Instant::now();
                 let shelf = self.clone();
                 let built = tokio::task::spawn_blocking(move || {
-                    let name_of: HashMap<i64, &str> = shelf.categories.iter().map(|c| (c.id, c.name.as_str())).collect();
                     let categories: Vec<(i64, String)> = shelf.categories.iter().map(|c| (c.id, c.name.clone())).collect();
-                    SearchIndex::build(to_index.iter().enumerate().map(|(i, words)| shelf.doc(i, words, &name_of)), &categories)
+                    SearchIndex::build(shelf.docs(&to_index), &categories)
                 })
                 .await;
                 let index = match built {
@@ -372,7 +380,7 @@ mod tests {
     }
 
     /// The index's words are borrowed from the built shelf (session 28), so they must be what the
-    /// facts said: categories top first with their parents, only sizes a shopper can buy, both skus.
+    /// facts said: categories with their parents and filings, only sizes a shopper can buy, both skus.
     #[test]
     fn the_index_reads_each_product_as_the_facts_had_it() {
         let category = |id, name: &str, parent_id| Category { id, name: name.into(), slug: name.to_lowercase(), parent_id, position: id };
@@ -380,28 +388,34 @@ mod tests {
         let facts = CatalogFacts {
             version: 7,
             // ids out of step with places, and a product with no sizes at all
-            products: vec![product(4, "Everyday T-Shirt Bra", 2, 0), product(9, "Bra and Panty Set", 1, 1), product(12, "Gift Card", 3, 0)],
+            products: vec![
+                product(4, "Everyday T-Shirt Bra", 2, 0),
+                product(9, "Bra and Panty Set", 1, 1),
+                product(12, "Satin Slip", 3, 0),
+                product(15, "Gift Card", 3, 0),
+            ],
             filings: vec![(4, 3)],
-            sizes: vec![size(4, 0, "34B", 1), size(4, 0, "36C", 0), size(9, 1, "34B", 1), size(9, 2, "M", 0)],
+            // not in the store's order: the shelf must still find each product's
+            sizes: vec![size(12, 0, "Free", 1), size(9, 1, "34B", 1), size(4, 0, "34B", 1), size(9, 2, "M", 0), size(4, 0, "36C", 0), size(4, 0, "38D", 1)],
             ratings: HashMap::new(),
         };
         let shelf = Arc::new(Shelf::build(facts, categories).unwrap());
         let words = shelf.to_index.lock().unwrap().clone().unwrap();
-        let name_of: HashMap<i64, &str> = shelf.categories.iter().map(|c| (c.id, c.name.as_str())).collect();
-        let docs: Vec<Doc> = (0..words.len()).map(|i| shelf.doc(i, &words[i], &name_of)).collect();
-        assert_eq!(docs.iter().map(|d| d.id).collect::<Vec<_>>(), [4, 9, 12]);
+        let docs: Vec<Doc> = shelf.docs(&words).collect();
+        assert_eq!(docs.iter().map(|d| d.id).collect::<Vec<_>>(), [4, 9, 12, 15]);
         assert_eq!(docs[0].name, "Everyday T-Shirt Bra");
         let mut named = docs[0].categories.clone();
         named.sort();
         assert_eq!(named, ["Bras", "Sale", "T-Shirt Bras"], "its own category with its parent, and its filing");
-        assert_eq!(docs[0].sizes_in_stock, ["34B"], "36C is sold out");
+        assert_eq!(docs[0].sizes_in_stock, ["34B", "38D"], "36C is sold out; the chart's order kept");
         assert_eq!(docs[0].skus, ["SKU4", "STYLE4"]);
         assert_eq!((docs[0].colour, docs[0].popularity), ("Black", 40));
         assert!(docs[1].sizes_in_stock.is_empty(), "a combo whose panty part is sold out has no size to buy");
-        assert!(docs[2].sizes_in_stock.is_empty());
+        assert_eq!(docs[2].sizes_in_stock, ["Free"]);
+        assert!(docs[3].sizes_in_stock.is_empty());
         assert_eq!(shelf.place[9], 1);
         assert_eq!(shelf.in_category(Some(1)), [0, 1], "a parent lists its children's products");
-        assert_eq!(shelf.in_category(Some(3)), [0, 2], "a filing lists the product too");
+        assert_eq!(shelf.in_category(Some(3)), [0, 2, 3], "a filing lists the product too");
     }
 
     #[test]
