@@ -9,7 +9,7 @@
 
 use drape_domain::search::{edit_distance, normalise, size_of, typos_allowed, within_typos, words, Word};
 use std::collections::{BTreeMap, HashMap};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use tantivy::query::{BooleanQuery, BoostQuery, EnableScoring, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST};
 use tantivy::tokenizer::{AsciiFoldingFilter, Language, LowerCaser, SimpleTokenizer, Stemmer, TextAnalyzer};
@@ -86,13 +86,23 @@ type Matches = Arc<Vec<(u32, f32)>>;
 
 /// Typed words' matches, by the word and whether it was typed last (then it also matches as a
 /// word's start). Bounded by the matches held: when full it starts again.
+///
+/// Each is worked out once: the first request to need a word works it out and any other asking for
+/// the same word meanwhile waits for that answer instead of doing the same work beside it. After the
+/// catalog moves every word is new at once, and a burst of shoppers' queries shares a few words.
 #[derive(Default)]
 struct Matched {
-    words: HashMap<(String, bool), Matches>,
+    words: HashMap<TypedWord, Once<Matches>>,
     /// Which catalog name words answer each typed word (completions, categories).
-    answering: HashMap<(String, bool), Arc<Vec<bool>>>,
+    answering: HashMap<TypedWord, Once<Arc<Vec<bool>>>>,
     held: usize,
 }
+
+/// A typed word (as the query read it) and whether it was typed last.
+type TypedWord = (String, bool);
+
+/// An answer worked out by the first to need it, waited for by the others.
+type Once<T> = Arc<OnceLock<T>>;
 
 impl Matched {
     /// Makes room for `more` (counted as matches are).
@@ -319,9 +329,11 @@ impl SearchIndex {
     /// The documents one typed word matches, with their scores.
     fn matches(&self, word: &Word, last: bool) -> Matches {
         let key = (format!("{word:?}"), last);
-        if let Some(known) = self.matched.lock().unwrap_or_else(|e| e.into_inner()).words.get(&key) {
-            return known.clone();
-        }
+        let once = self.matched.lock().unwrap_or_else(|e| e.into_inner()).words.entry(key).or_default().clone();
+        once.get_or_init(|| self.work_out_matches(word, last)).clone()
+    }
+
+    fn work_out_matches(&self, word: &Word, last: bool) -> Matches {
         let searcher = self.reader.searcher();
         let mut found = Vec::new();
         if let Ok(weight) = self.word_query(word, last).weight(EnableScoring::enabled_from_searcher(&searcher)) {
@@ -332,11 +344,8 @@ impl SearchIndex {
                 base += segment.max_doc();
             }
         }
-        let found = Arc::new(found);
-        let mut matched = self.matched.lock().unwrap_or_else(|e| e.into_inner());
-        matched.keep(found.len());
-        matched.words.insert(key, found.clone());
-        found
+        self.matched.lock().unwrap_or_else(|e| e.into_inner()).keep(found.len());
+        Arc::new(found)
     }
 
     /// The catalog word nearest to `word` (fewest typos, then most products), if any is near enough.
@@ -421,9 +430,11 @@ impl SearchIndex {
     /// Which catalog name words answer one typed word (its alternatives, the shopper's own first).
     fn answering(&self, alternatives: &[String], last: bool) -> Arc<Vec<bool>> {
         let key = (format!("{alternatives:?}"), last);
-        if let Some(known) = self.matched.lock().unwrap_or_else(|e| e.into_inner()).answering.get(&key) {
-            return known.clone();
-        }
+        let once = self.matched.lock().unwrap_or_else(|e| e.into_inner()).answering.entry(key).or_default().clone();
+        once.get_or_init(|| self.work_out_answering(alternatives, last)).clone()
+    }
+
+    fn work_out_answering(&self, alternatives: &[String], last: bool) -> Arc<Vec<bool>> {
         let alts: Vec<(&str, String)> = alternatives.iter().map(|a| (a.as_str(), tokens(&self.stemmed, a).pop().unwrap_or_else(|| a.clone()))).collect();
         let yes: Vec<bool> = self
             .name_words
@@ -437,11 +448,8 @@ impl SearchIndex {
                 })
             })
             .collect();
-        let yes = Arc::new(yes);
-        let mut matched = self.matched.lock().unwrap_or_else(|e| e.into_inner());
-        matched.keep(yes.len() / 8);
-        matched.answering.insert(key, yes.clone());
-        yes
+        self.matched.lock().unwrap_or_else(|e| e.into_inner()).keep(yes.len() / 8);
+        Arc::new(yes)
     }
 
     /// Does a name (its words' numbers) answer every typed word?
@@ -585,6 +593,33 @@ mod tests {
                     assert!((g.1 - w.1).abs() < 1e-4, "{q}: {} scored {} apart, {} whole", g.0, g.1, w.1);
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_word_asked_by_many_at_once_is_worked_out_once() {
+        let ix = shop();
+        for word in ["cotton", "satin", "leggings"] {
+            let before = ix.matched.lock().unwrap().held;
+            let together = std::sync::Barrier::new(16);
+            let found: Vec<Vec<i64>> = std::thread::scope(|s| {
+                let asks: Vec<_> = (0..16)
+                    .map(|_| {
+                        s.spawn(|| {
+                            together.wait();
+                            let hits = ids(&ix, word);
+                            ix.completions(word, 5);
+                            hits
+                        })
+                    })
+                    .collect();
+                asks.into_iter().map(|a| a.join().unwrap()).collect()
+            });
+            assert!(!found[0].is_empty() && found.iter().all(|f| f == &found[0]), "{word}: {found:?}");
+            // Counted once: the word's matches and its answers among the name words (an eighth of
+            // them); each ask that worked them out again would have counted them again.
+            let held = ix.matched.lock().unwrap().held - before;
+            assert_eq!(held, found[0].len() + ix.name_words.len() / 8, "{word}");
         }
     }
 
