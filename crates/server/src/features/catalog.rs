@@ -586,21 +586,17 @@ pub struct ProductPage {
     responses((status = 200, body = ProductOut), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): Path<String>) -> ApiResult<Response> {
     let kept = kept::current(&state).await?;
-    let key = format!("product/{slug}");
-    let answer = match kept.get(&key) {
-        Some(answer) => answer,
-        None => {
+    let answer = kept
+        .get_or_render(format!("product/{slug}"), || async {
             let p = find_product(&state, &slug).await?;
             let page = Arc::new(product_page(&state, &kept, &p).await?);
             let answer = Answer::json(&page.out)?;
             // The page's facts hold what its JSON says and about as much again: each of its many
             // strings and lists is an allocation of its own, with its header and rounding.
             let bytes = 2 * answer.body.len();
-            let answer = answer.with_facts(page, bytes);
-            kept.keep(key, p.id, &answer);
-            answer
-        }
-    };
+            Ok((p.id, answer.with_facts(page, bytes)))
+        })
+        .await?;
     let Some(user) = &viewer.user else { return Ok(answer.into_response()) };
     let page: Arc<ProductPage> = answer.facts().ok_or_else(ApiError::internal)?;
     let id = page.out.id;
@@ -742,17 +738,19 @@ fn size_item(s: &Size, p: &Product, viewer: &Viewer, partner: bool) -> SizeItem 
 pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Path<String>) -> ApiResult<Response> {
     let kept = kept::current(&state).await?;
     // A visitor with neither an account nor a bag gets what every such visitor gets: kept.
-    let everyones = viewer.user.is_none() && viewer.guest_token.is_none();
-    if everyones {
-        if let Some(answer) = kept.get(&sizes_key(&slug, false, false)) {
-            return Ok(answer.into_response());
-        }
+    if viewer.user.is_none() && viewer.guest_token.is_none() {
+        let answer = kept
+            .get_or_render(sizes_key(&slug, false, false), || async {
+                let facts = facts_of(&state, &kept, product_id_of(&state, &kept, &slug).await?).await?;
+                Ok((facts.product.id, Answer::json(&sizes_out(&facts, &viewer, false, 0))?))
+            })
+            .await?;
+        return Ok(answer.into_response());
     }
     // Anyone else: the product and its sizes as kept, and their bag's stake in it in one read.
     let facts = facts_of(&state, &kept, product_id_of(&state, &kept, &slug).await?).await?;
-    let (p, all) = (&facts.product, &facts.sizes);
     let (partner_code, cart_pieces) = match viewer.cart_owner() {
-        Some(owner) => state.store.cart_stake(owner, p.id).await?,
+        Some(owner) => state.store.cart_stake(owner, facts.product.id).await?,
         None => (String::new(), 0),
     };
     // Came through a partner (spec 001 §6 affiliate-registered): an account marked so (`drape admin
@@ -761,11 +759,21 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
     // What else the answer says depends only on whether the viewer sees warehouse stock and whether
     // they came through a partner: with none of this product in their bag, it is the same for every
     // such viewer, so it is kept per product and kind of viewer (issue 14's logged-in sizes).
-    let key = (cart_pieces == 0).then(|| sizes_key(&slug, viewer.is_privileged(), partner));
-    if let Some(answer) = key.as_deref().and_then(|k| kept.get(k)) {
-        return Ok(answer.into_response());
+    if cart_pieces > 0 {
+        return Ok(Json(sizes_out(&facts, &viewer, partner, cart_pieces)).into_response());
     }
-    let items: Vec<(i64, SizeItem)> = all.iter().map(|s| (s.part, size_item(s, p, &viewer, partner))).collect();
+    let answer = kept
+        .get_or_render(sizes_key(&slug, viewer.is_privileged(), partner), || async {
+            Ok((facts.product.id, Answer::json(&sizes_out(&facts, &viewer, partner, 0))?))
+        })
+        .await?;
+    Ok(answer.into_response())
+}
+
+/// A product's size list as `viewer` sees it, with `cart_pieces` of it in their bag.
+fn sizes_out(facts: &ProductFacts, viewer: &Viewer, partner: bool, cart_pieces: i64) -> SizesOut {
+    let (p, all) = (&facts.product, &facts.sizes);
+    let items: Vec<(i64, SizeItem)> = all.iter().map(|s| (s.part, size_item(s, p, viewer, partner))).collect();
     let mut list_qty = BTreeMap::new();
     let mut urgency = BTreeMap::new();
     for (_, it) in &items {
@@ -795,7 +803,7 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
         let possible = size.iter().filter(|s| s.quantity > 0).map(|s| s.value.clone()).collect();
         (size, vec![], possible)
     };
-    let out = SizesOut {
+    SizesOut {
         status: "success".into(),
         result: SizesResult {
             size,
@@ -806,11 +814,7 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
             cart_pieces,
             max_cart_items: p.max_cart_items,
         },
-    };
-    let Some(key) = key else { return Ok(Json(out).into_response()) };
-    let answer = Answer::json(&out)?;
-    kept.keep(key, p.id, &answer);
-    Ok(answer.into_response())
+    }
 }
 
 /// Where a product's size list is kept for viewers with none of it in their bag: one per kind of

@@ -312,7 +312,12 @@ pub struct Kept {
     /// The same, to look at without waiting in line: a request asking again (its page after its
     /// session) usually finds a read that began after it arrived.
     last_read: Mutex<Option<(Versions, Instant)>>,
+    /// Answers being rendered, by key and the sync they are rendered at (`Current::get_or_render`).
+    rendering: Mutex<HashMap<(String, i64), Rendering>>,
 }
+
+/// One answer being rendered, for all who wait for it.
+type Rendering = Arc<tokio::sync::OnceCell<Answer>>;
 
 impl Kept {
     fn shoppers(&self) -> std::sync::MutexGuard<'_, shoppers::Shoppers> {
@@ -410,6 +415,39 @@ impl Current<'_> {
         pages.bytes += size;
         pages.by_product.entry(product).or_default().push(key.clone());
         pages.answers.insert(key, (product, answer.clone()));
+    }
+
+    /// The answer kept under `key`, else the one `render` makes (with the product it is about), kept.
+    /// Those who miss it together share one render: a product's answer is dropped whenever its
+    /// stock or price moves, and every request in flight then missed it at once and rendered it
+    /// beside the others (docs/operations.md, session 29). Only those at the same sync share it:
+    /// a request that saw a newer change renders its own. A render that fails is not shared;
+    /// the next in line renders again.
+    pub async fn get_or_render<F, R>(&self, key: String, render: R) -> ApiResult<Answer>
+    where
+        R: FnOnce() -> F,
+        F: std::future::Future<Output = ApiResult<(i64, Answer)>>,
+    {
+        if let Some(answer) = self.get(&key) {
+            return Ok(answer);
+        }
+        let slot = (key, self.at);
+        let once = self.kept.rendering.lock().unwrap_or_else(|e| e.into_inner()).entry(slot.clone()).or_default().clone();
+        let answer = once
+            .get_or_try_init(|| async {
+                let (product, answer) = render().await?;
+                self.keep(slot.0.clone(), product, &answer);
+                Ok::<_, crate::error::ApiError>(answer)
+            })
+            .await
+            .cloned();
+        // Whoever comes back first takes the slot away: later misses (the answer was not kept, or
+        // was dropped since) render again rather than reuse this one.
+        let mut rendering = self.kept.rendering.lock().unwrap_or_else(|e| e.into_inner());
+        if rendering.get(&slot).is_some_and(|o| Arc::ptr_eq(o, &once)) {
+            rendering.remove(&slot);
+        }
+        answer
     }
 
     /// Facts kept on their own under `key` (no answer is sent from them).
@@ -529,6 +567,44 @@ mod tests {
         assert!(["product/a", "sizes/a", "stock/1/34B"].iter().all(|k| now.get(k).is_none()));
         assert!(now.get("product/b").is_some());
         assert_eq!(kept.pages.lock().unwrap().bytes, 10 + 10 * 4 / 5 + 2 * "product/b".len() + KEEPING_COST);
+    }
+
+    #[tokio::test]
+    async fn those_who_miss_an_answer_together_share_one_render() {
+        let kept = Kept::default();
+        kept.pages.lock().unwrap().synced = 3;
+        let renders = std::sync::atomic::AtomicUsize::new(0);
+        let ask = || async {
+            Current { kept: &kept, at: 3 }
+                .get_or_render("product/a".into(), || async {
+                    renders.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    // Long enough for every ask to arrive while it renders.
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    Ok((1, answer(10)))
+                })
+                .await
+        };
+        let answers = futures_util::future::join_all((0..16).map(|_| ask())).await;
+        assert!(answers.iter().all(|a| a.as_ref().is_ok_and(|a| a.body.len() == 10)));
+        assert_eq!(renders.load(std::sync::atomic::Ordering::SeqCst), 1, "one render for the sixteen");
+        assert!(Current { kept: &kept, at: 3 }.get("product/a").is_some(), "and kept");
+        assert!(kept.rendering.lock().unwrap().is_empty(), "no render left behind");
+        // Dropped (its product changed): the next ask renders again, at the new sync.
+        kept.pages.lock().unwrap().drop_product(1);
+        kept.pages.lock().unwrap().synced = 4;
+        let again = Current { kept: &kept, at: 4 }.get_or_render("product/a".into(), || async { Ok((1, answer(12))) }).await.unwrap();
+        assert_eq!(again.body.len(), 12);
+    }
+
+    #[tokio::test]
+    async fn a_render_that_fails_is_not_shared() {
+        let kept = Kept::default();
+        kept.pages.lock().unwrap().synced = 1;
+        let now = Current { kept: &kept, at: 1 };
+        let failed = now.get_or_render("product/x".into(), || async { Err(crate::error::ApiError::internal()) }).await;
+        assert!(failed.is_err());
+        let then = now.get_or_render("product/x".into(), || async { Ok((9, answer(10))) }).await;
+        assert!(then.is_ok_and(|a| a.body.len() == 10));
     }
 
     #[test]
