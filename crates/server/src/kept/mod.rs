@@ -319,6 +319,24 @@ pub struct Kept {
 /// One answer being rendered, for all who wait for it.
 type Rendering = Arc<tokio::sync::OnceCell<Answer>>;
 
+/// A request's hold on a render's slot. Whoever is done first (answered, failed, or gone because the
+/// shopper left) takes the slot away, so later misses (the answer was not kept, or was dropped since)
+/// render again rather than reuse it, and no slot outlives its askers.
+struct TakenAway<'a> {
+    kept: &'a Kept,
+    slot: (String, i64),
+    once: Rendering,
+}
+
+impl Drop for TakenAway<'_> {
+    fn drop(&mut self) {
+        let mut rendering = self.kept.rendering.lock().unwrap_or_else(|e| e.into_inner());
+        if rendering.get(&self.slot).is_some_and(|o| Arc::ptr_eq(o, &self.once)) {
+            rendering.remove(&self.slot);
+        }
+    }
+}
+
 impl Kept {
     fn shoppers(&self) -> std::sync::MutexGuard<'_, shoppers::Shoppers> {
         self.shoppers.lock().unwrap_or_else(|e| e.into_inner())
@@ -433,21 +451,16 @@ impl Current<'_> {
         }
         let slot = (key, self.at);
         let once = self.kept.rendering.lock().unwrap_or_else(|e| e.into_inner()).entry(slot.clone()).or_default().clone();
-        let answer = once
+        let taken = TakenAway { kept: self.kept, slot, once };
+        taken
+            .once
             .get_or_try_init(|| async {
                 let (product, answer) = render().await?;
-                self.keep(slot.0.clone(), product, &answer);
+                self.keep(taken.slot.0.clone(), product, &answer);
                 Ok::<_, crate::error::ApiError>(answer)
             })
             .await
-            .cloned();
-        // Whoever comes back first takes the slot away: later misses (the answer was not kept, or
-        // was dropped since) render again rather than reuse this one.
-        let mut rendering = self.kept.rendering.lock().unwrap_or_else(|e| e.into_inner());
-        if rendering.get(&slot).is_some_and(|o| Arc::ptr_eq(o, &once)) {
-            rendering.remove(&slot);
-        }
-        answer
+            .cloned()
     }
 
     /// Facts kept on their own under `key` (no answer is sent from them).
@@ -605,6 +618,22 @@ mod tests {
         assert!(failed.is_err());
         let then = now.get_or_render("product/x".into(), || async { Ok((9, answer(10))) }).await;
         assert!(then.is_ok_and(|a| a.body.len() == 10));
+    }
+
+    #[tokio::test]
+    async fn a_render_given_up_halfway_leaves_no_slot_behind() {
+        let kept = Kept::default();
+        kept.pages.lock().unwrap().synced = 1;
+        let now = Current { kept: &kept, at: 1 };
+        let slow = now.get_or_render("product/y".into(), || async {
+            tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+            Ok((2, answer(10)))
+        });
+        // The shopper leaves: the request's future is dropped mid-render.
+        assert!(tokio::time::timeout(std::time::Duration::from_millis(10), slow).await.is_err());
+        assert!(kept.rendering.lock().unwrap().is_empty(), "no slot left for a render nobody waits for");
+        let then = now.get_or_render("product/y".into(), || async { Ok((2, answer(11))) }).await;
+        assert!(then.is_ok_and(|a| a.body.len() == 11));
     }
 
     #[test]
