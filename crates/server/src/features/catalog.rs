@@ -269,13 +269,13 @@ pub async fn find_product(state: &AppState, slug: &str) -> ApiResult<Product> {
 
 /// The id of the product at `slug`, kept (a change to the product drops it, a new slug included).
 async fn product_id_of(state: &AppState, kept: &kept::Current<'_>, slug: &str) -> ApiResult<i64> {
-    let key = format!("slug/{slug}");
-    if let Some(id) = kept.facts::<i64>(&key) {
-        return Ok(*id);
-    }
-    let id = find_product(state, slug).await?.id;
-    kept.keep_facts(key, id, Arc::new(id), 8);
-    Ok(id)
+    let id = kept
+        .facts_or_read(format!("slug/{slug}"), || async {
+            let id = find_product(state, slug).await?.id;
+            Ok((id, Arc::new(id), 8))
+        })
+        .await?;
+    Ok(*id)
 }
 
 /// What a product page's HTML shows before the app runs (web.rs): the product's name, its first
@@ -329,12 +329,12 @@ pub async fn products_facts(state: &AppState, kept: &kept::Current<'_>, ids: &[i
 
 /// The categories, kept until one changes (a change to any drops every kept answer).
 pub async fn categories_kept(state: &AppState, kept: &kept::Current<'_>) -> ApiResult<Arc<Vec<Category>>> {
-    if let Some(cats) = kept.facts::<Vec<Category>>("categories") {
-        return Ok(cats);
-    }
-    let cats = Arc::new(state.store.categories().await?);
-    kept.keep_facts("categories".into(), drape_store::changes::EVERY_PRODUCT, cats.clone(), cats.len() * 96);
-    Ok(cats)
+    kept.facts_or_read("categories".into(), || async {
+        let cats = state.store.categories().await?;
+        let bytes = cats.len() * 96;
+        Ok((drape_store::changes::EVERY_PRODUCT, Arc::new(cats), bytes))
+    })
+    .await
 }
 
 /// Whether a category has this slug (the kept categories: no read while none changed).
@@ -349,21 +349,25 @@ async fn facts_of(state: &AppState, kept: &kept::Current<'_>, id: i64) -> ApiRes
 }
 
 async fn facts_if_any(state: &AppState, kept: &kept::Current<'_>, id: i64) -> ApiResult<Option<Arc<ProductFacts>>> {
-    let key = format!("facts/{id}");
-    if let Some(facts) = kept.facts::<ProductFacts>(&key) {
-        return Ok(Some(facts));
+    // No product: a failed read, which is neither shared nor kept; it says None here.
+    let no_product = || ApiError::not_found("We couldn't find that product.");
+    let read = kept
+        .facts_or_read(format!("facts/{id}"), || async {
+            let product = state.store.product_by_id(id).await.map_err(|e| match e {
+                drape_store::StoreError::NotFound => no_product(),
+                other => other.into(),
+            })?;
+            let sizes = state.store.sizes(product.id).await?;
+            let filed = state.store.product_category_ids(product.id).await?;
+            let bytes = 1024 + sizes.len() * 160 + filed.len() * 8;
+            Ok((id, Arc::new(ProductFacts { product, sizes, filed }), bytes))
+        })
+        .await;
+    match read {
+        Ok(facts) => Ok(Some(facts)),
+        Err(e) if e.status == axum::http::StatusCode::NOT_FOUND => Ok(None),
+        Err(e) => Err(e),
     }
-    let product = match state.store.product_by_id(id).await {
-        Ok(p) => p,
-        Err(drape_store::StoreError::NotFound) => return Ok(None),
-        Err(e) => return Err(e.into()),
-    };
-    let sizes = state.store.sizes(product.id).await?;
-    let filed = state.store.product_category_ids(product.id).await?;
-    let facts = Arc::new(ProductFacts { product, sizes, filed });
-    let bytes = 1024 + facts.sizes.len() * 160 + facts.filed.len() * 8;
-    kept.keep_facts(key, id, facts.clone(), bytes);
-    Ok(Some(facts))
 }
 
 pub fn product_image(sku: &str, n: i64) -> String {
@@ -849,41 +853,51 @@ pub async fn item_in_stock(
     Path((product_id, size_value)): Path<(String, String)>,
     Query(q): Query<ComboQuery>,
 ) -> ApiResult<Response> {
-    let not_found = || ApiError::not_found("We couldn't find that size for this product.");
     let product_id: i64 = product_id.parse().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
     for v in [Some(&size_value), q.combo1.as_ref(), q.combo2.as_ref()].into_iter().flatten() {
         if !valid_size_value(v) {
-            return Err(not_found());
+            return Err(size_not_found());
         }
     }
-    // Every visitor but staff (who see raw stock) gets the same number: kept.
-    let staff = viewer.is_privileged();
     let kept = kept::current(&state).await?;
-    let key = format!("stock/{product_id}/{size_value}/{:?}/{:?}", q.combo1, q.combo2);
-    if let Some(answer) = kept.get(&key).filter(|_| !staff) {
-        return Ok(answer.into_response());
+    // Staff see raw stock, worked out for them each time; every other visitor gets the same
+    // number: kept.
+    if viewer.is_privileged() {
+        let facts = facts_of(&state, &kept, product_id).await?;
+        return Ok(Answer::text(stock_count(&facts, &size_value, &q, true)?.to_string()).into_response());
     }
-    let facts = facts_of(&state, &kept, product_id).await?;
+    let key = format!("stock/{product_id}/{size_value}/{:?}/{:?}", q.combo1, q.combo2);
+    let answer = kept
+        .get_or_render(key, || async {
+            let facts = facts_of(&state, &kept, product_id).await?;
+            Ok((facts.product.id, Answer::text(stock_count(&facts, &size_value, &q, false)?.to_string())))
+        })
+        .await?;
+    Ok(answer.into_response())
+}
+
+fn size_not_found() -> ApiError {
+    ApiError::not_found("We couldn't find that size for this product.")
+}
+
+/// How many of a size (or a combo's pair) `staff` see (raw stock) or anyone else may buy now.
+fn stock_count(facts: &ProductFacts, size_value: &str, q: &ComboQuery, staff: bool) -> ApiResult<i64> {
+    let not_found = size_not_found;
     let (p, sizes) = (&facts.product, &facts.sizes);
     let find = |part: i64, v: &str| drape_store::catalog::find_size(sizes, part, v).map(|s| s.stock);
     let raw = if p.is_combo() {
         match (&q.combo1, &q.combo2) {
             (Some(a), Some(b)) => stock::combo_stock(find(1, a).ok_or_else(not_found)?, find(2, b).ok_or_else(not_found)?),
-            _ => find(1, &size_value).or_else(|| find(2, &size_value)).ok_or_else(not_found)?,
+            _ => find(1, size_value).or_else(|| find(2, size_value)).ok_or_else(not_found)?,
         }
     } else {
-        find(0, &size_value).ok_or_else(not_found)?
+        find(0, size_value).ok_or_else(not_found)?
     };
-    let n = if staff {
+    Ok(if staff {
         raw
     } else if p.is_active() {
         stock::purchasable_quantity(raw, p.max_cart_items)
     } else {
         0
-    };
-    let answer = Answer::text(n.to_string());
-    if !staff {
-        kept.keep(key, p.id, &answer);
-    }
-    Ok(answer.into_response())
+    })
 }

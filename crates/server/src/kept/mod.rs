@@ -472,6 +472,25 @@ impl Current<'_> {
     pub fn keep_facts<T: Any + Send + Sync>(&self, key: String, product: i64, facts: Arc<T>, bytes: usize) {
         self.keep(key, product, &Answer::text(String::new()).with_facts(facts, bytes));
     }
+
+    /// The facts kept under `key`, else those `read` returns (with the product they are about and
+    /// about how many bytes they hold), kept. Those who miss them together share one read, as
+    /// answers share a render: a product's facts sit under its page, its sizes and its stock count,
+    /// and every request in flight for any of them missed them at once after each stock change.
+    pub async fn facts_or_read<T, F, R>(&self, key: String, read: R) -> ApiResult<Arc<T>>
+    where
+        T: Any + Send + Sync,
+        R: FnOnce() -> F,
+        F: std::future::Future<Output = ApiResult<(i64, Arc<T>, usize)>>,
+    {
+        let kept = self
+            .get_or_render(key, || async {
+                let (product, facts, bytes) = read().await?;
+                Ok((product, Answer::text(String::new()).with_facts(facts, bytes)))
+            })
+            .await?;
+        kept.facts().ok_or_else(crate::error::ApiError::internal)
+    }
 }
 
 #[cfg(test)]
@@ -634,6 +653,29 @@ mod tests {
         assert!(kept.rendering.lock().unwrap().is_empty(), "no slot left for a render nobody waits for");
         let then = now.get_or_render("product/y".into(), || async { Ok((2, answer(11))) }).await;
         assert!(then.is_ok_and(|a| a.body.len() == 11));
+    }
+
+    #[tokio::test]
+    async fn those_who_miss_facts_together_share_one_read() {
+        let kept = Kept::default();
+        kept.pages.lock().unwrap().synced = 2;
+        let reads = std::sync::atomic::AtomicUsize::new(0);
+        let ask = || async {
+            Current { kept: &kept, at: 2 }
+                .facts_or_read("facts/7".into(), || async {
+                    reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    Ok((7, Arc::new(vec![1u8, 2, 3]), 64))
+                })
+                .await
+        };
+        let facts = futures_util::future::join_all((0..16).map(|_| ask())).await;
+        assert_eq!(reads.load(std::sync::atomic::Ordering::SeqCst), 1, "one read for the sixteen");
+        let first = facts[0].as_ref().unwrap();
+        assert!(facts.iter().all(|f| f.as_ref().is_ok_and(|f| Arc::ptr_eq(f, first))), "the very same facts for all");
+        assert!(Current { kept: &kept, at: 2 }.facts::<Vec<u8>>("facts/7").is_some(), "and kept");
+        // Asked as another type: an error, not a panic or a wrong answer.
+        assert!(Current { kept: &kept, at: 2 }.facts_or_read::<String, _, _>("facts/7".into(), || async { unreachable!() }).await.is_err());
     }
 
     #[test]
