@@ -343,3 +343,64 @@ async fn sizes_kept_for_each_kind_of_viewer_are_never_mixed_or_stale() {
         assert_eq!(Browser::new().get(a, &page).await.json()["result"]["cart_pieces"], 0);
     }
 }
+
+/// The card of product `id` in a listing (or search) answer, from one process.
+async fn listed_card(app: &TestApp, path: &str, id: i64) -> Option<Value> {
+    let r = Browser::new().get(app, path).await;
+    assert_eq!(r.status, 200, "{path}: {}", r.text);
+    r.json()["products"].as_array().unwrap().iter().find(|c| c["id"] == id).cloned()
+}
+
+/// A size selling out or coming back moves no catalog version (migration 0019): each process's
+/// shelf is restocked with the product's sizes rather than built anew. Listings, their in-stock
+/// filter and size facet, and search all show it at once, in this process and another.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_size_selling_out_or_back_is_in_the_next_listing_and_search_in_every_process() {
+    let app = shop().await;
+    let other = app.second_process().await;
+    let both = [&app, &other];
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let sizes = app.db.store.sizes(p.id).await.unwrap();
+    let listing = "/web/api/v1/products/?q=everyday%20padded";
+    let in_stock = "/web/api/v1/products/?q=everyday%20padded&in_stock=1";
+    let suggestions = "/web/api/v1/drape-search/?q=everyday%20padded";
+    let first = &sizes[0].value;
+    let by_size = format!("/web/api/v1/products/?q=everyday%20padded&size={first}&in_stock=1");
+    for a in both {
+        // Asked twice: the second answer is the shelf's kept one.
+        for _ in 0..2 {
+            assert_eq!(listed_card(a, listing, p.id).await.expect("listed")["is_soldout"], false);
+            assert!(listed_card(a, in_stock, p.id).await.is_some());
+            assert_eq!(listed_card(a, suggestions, p.id).await.map(|c| c["is_soldout"].clone()), Some(json!(false)));
+        }
+    }
+    // An operator sells out every size (the command's own connection, as its own process would).
+    let operator = drape_store::Store::open(app.db.url()).await.unwrap();
+    let set_stock = |sku: String, n: i64| {
+        let (operator, clock) = (operator.clone(), app.clock.clone());
+        async move { admin::run(AdminTask::Stock(admin::stock::Args { sku, set: n }), &operator, &*clock).await.unwrap() }
+    };
+    for s in &sizes {
+        set_stock(s.sku.clone(), 0).await;
+    }
+    for a in both {
+        assert_eq!(listed_card(a, listing, p.id).await.expect("still listed")["is_soldout"], true, "sold out ({})", a.engine());
+        assert!(listed_card(a, in_stock, p.id).await.is_none(), "not in stock ({})", a.engine());
+        assert!(listed_card(a, &by_size, p.id).await.is_none(), "not under its size in stock");
+        assert_eq!(listed_card(a, suggestions, p.id).await.map(|c| c["is_soldout"].clone()), Some(json!(true)), "search says so too");
+    }
+    // Its first size is back.
+    set_stock(sizes[0].sku.clone(), 3).await;
+    for a in both {
+        assert_eq!(listed_card(a, listing, p.id).await.expect("listed")["is_soldout"], false, "back ({})", a.engine());
+        assert!(listed_card(a, in_stock, p.id).await.is_some());
+        assert!(listed_card(a, &by_size, p.id).await.is_some(), "under its size in stock");
+        assert_eq!(listed_card(a, suggestions, p.id).await.map(|c| c["is_soldout"].clone()), Some(json!(false)));
+    }
+    // A catalog change after the restocks still rebuilds: a new price is listed at once.
+    sqlx::query("UPDATE products SET price = 54300 WHERE id = $1").bind(p.id).execute(app.db.any_pool()).await.unwrap();
+    for a in both {
+        assert_eq!(listed_card(a, listing, p.id).await.expect("listed")["rounded_up_unit_price"], 54300);
+        assert_eq!(listed_card(a, listing, p.id).await.unwrap()["is_soldout"], false, "and the restocked size with it");
+    }
+}

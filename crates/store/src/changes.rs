@@ -13,13 +13,15 @@ pub struct Versions {
     pub catalog: i64,
     pub pages: i64,
     pub shoppers: i64,
+    /// Sizes crossing zero (migration 0019), which listings show but the catalog's version leaves out.
+    pub stock: i64,
 }
 
 /// Product id 0 in `page_changes`: every product's pages (a category changed).
 pub const EVERY_PRODUCT: i64 = 0;
 
 const READ_VERSIONS: &str = "SELECT (SELECT version FROM catalog_version WHERE id = 1), (SELECT version FROM page_version WHERE id = 1), \
-     (SELECT version FROM shopper_version WHERE id = 1)";
+     (SELECT version FROM shopper_version WHERE id = 1), (SELECT version FROM stock_crossing_version WHERE id = 1)";
 
 /// On SQLite, the versions are read from a connection of their own, on the calling thread. Every
 /// request reads them (shared by the requests in flight, but still thousands of reads a second),
@@ -74,7 +76,9 @@ impl InPlaceReader {
                     return Ok(versions);
                 }
             }
-            let versions = conn.prepare_cached(READ_VERSIONS)?.query_row([], |r| Ok(Versions { catalog: r.get(0)?, pages: r.get(1)?, shoppers: r.get(2)? }))?;
+            let versions = conn
+                .prepare_cached(READ_VERSIONS)?
+                .query_row([], |r| Ok(Versions { catalog: r.get(0)?, pages: r.get(1)?, shoppers: r.get(2)?, stock: r.get(3)? }))?;
             *seen = Some((data_version, versions));
             Ok(versions)
         })
@@ -86,8 +90,8 @@ impl Store {
         if let Some(reader) = &self.versions_reader {
             return reader.versions();
         }
-        let (catalog, pages, shoppers): (i64, i64, i64) = sqlx::query_as(READ_VERSIONS).fetch_one(&self.pool).await?;
-        Ok(Versions { catalog, pages, shoppers })
+        let (catalog, pages, shoppers, stock): (i64, i64, i64, i64) = sqlx::query_as(READ_VERSIONS).fetch_one(&self.pool).await?;
+        Ok(Versions { catalog, pages, shoppers, stock })
     }
 
     /// The products whose pages changed after version `since` (EVERY_PRODUCT among them when a
@@ -116,10 +120,10 @@ mod tests {
         let before = store.versions().await.unwrap();
         assert_eq!(store.versions().await.unwrap(), before);
         let other = rusqlite::Connection::open(db.url().trim_start_matches("sqlite://")).unwrap();
-        for (table, bumped) in [("catalog_version", 1), ("page_version", 2), ("shopper_version", 3)] {
+        for (table, bumped) in [("catalog_version", 1), ("page_version", 2), ("shopper_version", 3), ("stock_crossing_version", 4)] {
             other.execute(&format!("UPDATE {table} SET version = version + 1 WHERE id = 1"), []).unwrap();
             let after = store.versions().await.unwrap();
-            let moved = [after.catalog - before.catalog, after.pages - before.pages, after.shoppers - before.shoppers];
+            let moved = [after.catalog - before.catalog, after.pages - before.pages, after.shoppers - before.shoppers, after.stock - before.stock];
             assert_eq!(moved[..bumped], vec![1; bumped][..], "{table}: {after:?} after {before:?}");
             assert_eq!(store.versions().await.unwrap(), after);
         }

@@ -49,7 +49,10 @@ const READ_RATINGS: &str = "SELECT product_id, COUNT(*), CAST(SUM(stars) AS BIGI
 /// read transaction.
 fn catalog_facts_in_place(conn: &rusqlite::Connection) -> rusqlite::Result<CatalogFacts> {
     let tx = conn.unchecked_transaction()?;
-    let version = tx.query_row("SELECT version FROM catalog_version WHERE id = 1", [], |r| r.get(0))?;
+    let (version, stock_version) =
+        tx.query_row("SELECT (SELECT version FROM catalog_version WHERE id = 1), (SELECT version FROM stock_crossing_version WHERE id = 1)", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })?;
     let products = tx
         .prepare(READ_PRODUCTS)?
         .query_map([], |r| {
@@ -78,13 +81,29 @@ fn catalog_facts_in_place(conn: &rusqlite::Connection) -> rusqlite::Result<Catal
     let ratings =
         tx.prepare(READ_RATINGS)?.query_map([], |r| Ok((r.get::<_, i64>(0)?, (r.get(1)?, r.get(2)?))))?.collect::<rusqlite::Result<HashMap<_, _>>>()?;
     tx.commit()?;
-    Ok(CatalogFacts { version, products, filings, sizes, ratings })
+    Ok(CatalogFacts { version, stock_version, products, filings, sizes, ratings })
+}
+
+/// The sizes of the products whose stock crossed zero after a version, as `Store::stock_crossed_since` reads them.
+const READ_CROSSED_SIZES: &str = "SELECT s.product_id, s.part, s.value, CASE WHEN s.stock > 0 THEN 1 ELSE 0 END AS in_stock, p.combo \
+     FROM sizes s JOIN products p ON p.id = s.product_id \
+     WHERE s.product_id IN (SELECT product_id FROM stock_crossings WHERE version > $1) ORDER BY s.product_id, s.part, s.position";
+
+/// Sizes that crossed zero since a version: each such product's sizes (all of them, whether the
+/// product is on sale or not), with whether it is a combo, at least as fresh as `version`.
+#[derive(Debug, Clone, Default)]
+pub struct StockCrossings {
+    pub version: i64,
+    /// (size, the product's combo flag), ordered by product then the size chart.
+    pub sizes: Vec<(ListedSize, i64)>,
 }
 
 /// Everything listings and search need, read at one catalog version.
 #[derive(Debug, Clone, Default)]
 pub struct CatalogFacts {
     pub version: i64,
+    /// The version of sizes crossing zero (migration 0019) the facts are at least as fresh as.
+    pub stock_version: i64,
     pub products: Vec<ListedProduct>,
     /// (product, category) filings.
     pub filings: Vec<(i64, i64)>,
@@ -116,11 +135,6 @@ pub struct RecentSearch {
 }
 
 impl Store {
-    /// The catalog's version: bumped (by triggers, in the same transaction) by every change a listing shows.
-    pub async fn catalog_version(&self) -> Result<i64> {
-        Ok(sqlx::query_scalar("SELECT version FROM catalog_version WHERE id = 1").fetch_one(&self.pool).await?)
-    }
-
     /// The listing facts of every active product. The version is read first: a change made while
     /// reading leaves a newer version behind, so the next check reads again.
     pub async fn catalog_facts(&self) -> Result<CatalogFacts> {
@@ -130,12 +144,25 @@ impl Store {
                 .await
                 .map_err(|e| crate::StoreError::Io(format!("reading the catalog: {e}")))?;
         }
-        let version = self.catalog_version().await?;
+        let (version, stock_version): (i64, i64) =
+            sqlx::query_as("SELECT (SELECT version FROM catalog_version WHERE id = 1), (SELECT version FROM stock_crossing_version WHERE id = 1)")
+                .fetch_one(&self.pool)
+                .await?;
         let products = sqlx::query_as::<_, ListedProduct>(READ_PRODUCTS).fetch_all(&self.pool).await?;
         let filings = sqlx::query_as::<_, (i64, i64)>(READ_FILINGS).fetch_all(&self.pool).await?;
         let sizes = sqlx::query_as::<_, ListedSize>(READ_SIZES).fetch_all(&self.pool).await?;
         let ratings: Vec<(i64, i64, i64)> = sqlx::query_as(READ_RATINGS).fetch_all(&self.pool).await?;
-        Ok(CatalogFacts { version, products, filings, sizes, ratings: ratings.into_iter().map(|(id, n, sum)| (id, (n, sum))).collect() })
+        Ok(CatalogFacts { version, stock_version, products, filings, sizes, ratings: ratings.into_iter().map(|(id, n, sum)| (id, (n, sum))).collect() })
+    }
+
+    /// The sizes of every product whose stock crossed zero after version `since` (migration 0019).
+    /// The version is read first, so what is read is at least as fresh as the version it is labelled
+    /// with: a crossing committed meanwhile is either read already or moves the version past it.
+    pub async fn stock_crossed_since(&self, since: i64) -> Result<StockCrossings> {
+        let version = sqlx::query_scalar("SELECT version FROM stock_crossing_version WHERE id = 1").fetch_one(&self.pool).await?;
+        let rows: Vec<(i64, i64, String, i64, i64)> = sqlx::query_as(READ_CROSSED_SIZES).bind(since).fetch_all(&self.pool).await?;
+        let sizes = rows.into_iter().map(|(product_id, part, value, in_stock, combo)| (ListedSize { product_id, part, value, in_stock }, combo)).collect();
+        Ok(StockCrossings { version, sizes })
     }
 
     /// Records a search: once per searcher, query and day for the popular searches, and at the top of

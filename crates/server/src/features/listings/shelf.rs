@@ -13,7 +13,8 @@ use crate::AppState;
 use drape_domain::listing::{styles_of, Catalog, Item};
 use drape_search::{Doc, SearchIndex};
 use drape_store::catalog::Category;
-use drape_store::searches::{CatalogFacts, ListedProduct};
+use drape_store::changes::Versions;
+use drape_store::searches::{CatalogFacts, ListedProduct, ListedSize, StockCrossings};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
@@ -77,25 +78,30 @@ impl<T> Answers<T> {
 
 pub struct Shelf {
     pub version: i64,
+    /// The version of sizes crossing zero it shows (migration 0019).
+    stock_version: i64,
     built: Instant,
     pub catalog: Catalog,
     /// Product id → its place in `catalog` (u32::MAX: not on the shelf). Ids are the database's
     /// row numbers, so an array indexed by them is small and faster than hashing.
-    place: Vec<u32>,
+    place: Arc<Vec<u32>>,
     /// Every place in `catalog`, and a category's places (its sub-categories' included), in order.
-    every: Vec<usize>,
-    by_category: HashMap<i64, Vec<usize>>,
+    every: Arc<Vec<usize>>,
+    by_category: Arc<HashMap<i64, Vec<usize>>>,
     /// Colour name → its swatch (#rrggbb).
-    pub swatches: HashMap<String, String>,
-    pub categories: Vec<Category>,
+    pub swatches: Arc<HashMap<String, String>>,
+    pub categories: Arc<Vec<Category>>,
     /// Built beside the shelf once the shelf is up: listings answer without waiting for it (on
     /// 50,000 products it takes longer than the rest of the shelf), searches wait for it.
     index: tokio::sync::OnceCell<SearchIndex>,
-    /// What the index is built from beside the shelf, by place, until it is.
-    to_index: Mutex<Option<Arc<Vec<Words>>>>,
-    /// Each listed product's card, as fresh as the shelf (the catalog version moves with everything a
-    /// card shows but its rating, which the shelf's age bounds).
-    cards: HashMap<i64, ProductCard>,
+    /// What the index is built from beside the shelf, by place. Kept for the shelf's life (about
+    /// 7 MB on 50,000 products), since a shelf restocked from this one builds its own index from them.
+    words: Arc<Vec<Words>>,
+    /// Each listed product's card, as fresh as the shelf (the versions move with everything a card
+    /// shows but its rating, which the shelf's age bounds), as built; shared with the shelves
+    /// restocked from this one, which keep the cards whose sold-out mark changed beside it.
+    cards: Arc<HashMap<i64, Arc<ProductCard>>>,
+    restocked_cards: HashMap<i64, Arc<ProductCard>>,
     /// Listing pages (without the shopper's hearts) and search suggestions already worked out.
     pub listings: Answers<Listed>,
     pub suggestions: Answers<Answer>,
@@ -132,9 +138,64 @@ impl Searchable<'_> {
     }
 }
 
+/// A product's sizes as listings read them (`Item::sizes`): each size value once, in the chart's
+/// order, in stock when any of it is left, and a combo's only while both of its parts have a size
+/// left (a piece needs both).
+fn item_sizes(own: &[ListedSize], combo: bool) -> Vec<(String, bool)> {
+    let parts_left = |part: i64| own.iter().any(|s| s.part == part && s.in_stock == 1);
+    let combo_ok = parts_left(1) && parts_left(2);
+    own.iter().map(|s| (s.value.clone(), s.in_stock == 1 && (s.part == 0 || (combo && combo_ok)))).fold(Vec::new(), |mut acc, (v, ok)| {
+        match acc.iter_mut().find(|(x, _)| *x == v) {
+            Some(existing) => existing.1 |= ok,
+            None => acc.push((v, ok)),
+        }
+        acc
+    })
+}
+
 impl Shelf {
+    /// This shelf with the sizes that crossed zero since it was made (read by
+    /// `Store::stock_crossed_since`): the same products, cards and sort keys, with those products'
+    /// sizes in or out of stock and their cards sold out or not. None when a product's sizes are no
+    /// longer the sizes on the shelf (then it is built anew). Its search index is built anew (it
+    /// reads sizes in stock), and it keeps no answers of this shelf's.
+    fn restocked(&self, crossings: StockCrossings) -> Option<Shelf> {
+        let mut changed: Vec<(usize, Vec<(String, bool)>)> = Vec::new();
+        let mut restocked_cards = self.restocked_cards.clone();
+        for run in crossings.sizes.chunk_by(|a, b| a.0.product_id == b.0.product_id) {
+            let (id, combo) = (run[0].0.product_id, run[0].1 == 1);
+            // Not on the shelf (not on sale): nothing of it is listed.
+            let Some(&place) = usize::try_from(id).ok().and_then(|id| self.place.get(id)).filter(|p| **p != u32::MAX) else { continue };
+            let own: Vec<ListedSize> = run.iter().map(|(s, _)| s.clone()).collect();
+            let sizes = item_sizes(&own, combo);
+            let soldout = !sizes.iter().any(|s| s.1);
+            if let Some(card) = self.card(id).filter(|c| c.is_soldout != soldout) {
+                restocked_cards.insert(id, Arc::new(ProductCard { is_soldout: soldout, ..card.clone() }));
+            }
+            changed.push((place as usize, sizes));
+        }
+        Some(Shelf {
+            version: self.version,
+            stock_version: crossings.version,
+            // Popularity is as old as this shelf's: the next full build is due when this one's was.
+            built: self.built,
+            catalog: self.catalog.restocked(&changed)?,
+            place: self.place.clone(),
+            every: self.every.clone(),
+            by_category: self.by_category.clone(),
+            swatches: self.swatches.clone(),
+            categories: self.categories.clone(),
+            index: tokio::sync::OnceCell::new(),
+            words: self.words.clone(),
+            cards: self.cards.clone(),
+            restocked_cards,
+            listings: Answers::new(LISTINGS_BYTES),
+            suggestions: Answers::new(SUGGESTIONS_BYTES),
+        })
+    }
+
     fn build(facts: CatalogFacts, categories: Vec<Category>) -> anyhow::Result<Shelf> {
-        let CatalogFacts { version, products, filings: filed, sizes: mut listed_sizes, ratings } = facts;
+        let CatalogFacts { version, stock_version, products, filings: filed, sizes: mut listed_sizes, ratings } = facts;
         let mut filings: HashMap<i64, Vec<i64>> = HashMap::new();
         for (product, category) in &filed {
             filings.entry(*product).or_default().push(*category);
@@ -166,18 +227,7 @@ impl Shelf {
                     }
                 }
             }
-            let own = sizes_of(p.id);
-            // A combo's piece is buyable when both of its parts have a size left.
-            let parts_left = |part: i64| own.iter().any(|s| s.part == part && s.in_stock == 1);
-            let combo_ok = parts_left(1) && parts_left(2);
-            let item_sizes: Vec<(String, bool)> =
-                own.iter().map(|s| (s.value.clone(), s.in_stock == 1 && (s.part == 0 || (p.combo == 1 && combo_ok)))).fold(Vec::new(), |mut acc, (v, ok)| {
-                    match acc.iter_mut().find(|(x, _)| *x == v) {
-                        Some(existing) => existing.1 |= ok,
-                        None => acc.push((v, ok)),
-                    }
-                    acc
-                });
+            let item_sizes = item_sizes(sizes_of(p.id), p.combo == 1);
             let (n, sum) = ratings.get(&p.id).copied().unwrap_or((0, 0));
             if !p.color_name.is_empty() {
                 swatches.entry(p.color_name.clone()).or_insert_with(|| p.rgbcode.clone());
@@ -204,7 +254,7 @@ impl Shelf {
                 price: p.price,
                 old_price: p.old_price,
             };
-            cards.insert(p.id, card_of(facts_of_card, !item.in_stock(), ratings.get(&p.id)));
+            cards.insert(p.id, Arc::new(card_of(facts_of_card, !item.in_stock(), ratings.get(&p.id))));
             words.push(Words { skus: [p.sku, p.parent_sku], category_ids });
             item
         };
@@ -220,16 +270,18 @@ impl Shelf {
         }
         Ok(Shelf {
             version,
+            stock_version,
             built: Instant::now(),
-            every: (0..catalog.len()).collect(),
+            every: Arc::new((0..catalog.len()).collect()),
             catalog,
-            by_category,
-            place,
-            swatches,
-            categories,
+            by_category: Arc::new(by_category),
+            place: Arc::new(place),
+            swatches: Arc::new(swatches),
+            categories: Arc::new(categories),
             index: tokio::sync::OnceCell::new(),
-            to_index: Mutex::new(Some(Arc::new(words))),
-            cards,
+            words: Arc::new(words),
+            cards: Arc::new(cards),
+            restocked_cards: HashMap::new(),
             listings: Answers::new(LISTINGS_BYTES),
             suggestions: Answers::new(SUGGESTIONS_BYTES),
         })
@@ -243,7 +295,7 @@ impl Shelf {
             let id = self.catalog.id(i);
             Doc {
                 id,
-                name: self.cards.get(&id).map_or("", |c| c.name.as_str()),
+                name: self.card(id).map_or("", |c| c.name.as_str()),
                 categories: words.category_ids.iter().rev().filter_map(|c| name_of.get(c).copied()).collect(),
                 colour: self.catalog.colour(i),
                 sizes_in_stock: self.catalog.sizes_in_stock(i).collect(),
@@ -255,7 +307,12 @@ impl Shelf {
 
     /// The cards of these products, in this order (products not on the shelf are left out).
     pub fn cards(&self, ids: &[i64]) -> Vec<ProductCard> {
-        ids.iter().filter_map(|id| self.cards.get(id).cloned()).collect()
+        ids.iter().filter_map(|id| self.card(*id).cloned()).collect()
+    }
+
+    /// A listed product's card as this shelf shows it.
+    fn card(&self, id: i64) -> Option<&ProductCard> {
+        self.restocked_cards.get(&id).or_else(|| self.cards.get(&id)).map(|c| &**c)
     }
 
     /// This shelf with its search index, waiting for the index while it is being built (the
@@ -264,13 +321,11 @@ impl Shelf {
         let index = self
             .index
             .get_or_try_init(|| async {
-                let to_index = self.to_index.lock().unwrap_or_else(|e| e.into_inner()).clone();
-                let Some(to_index) = to_index else { return Err(internal("the shelf's words were dropped before its index was built")) };
                 let began = Instant::now();
                 let shelf = self.clone();
                 let built = tokio::task::spawn_blocking(move || {
                     let categories: Vec<(i64, String)> = shelf.categories.iter().map(|c| (c.id, c.name.clone())).collect();
-                    SearchIndex::build(shelf.docs(&to_index), &categories)
+                    SearchIndex::build(shelf.docs(&shelf.words), &categories)
                 })
                 .await;
                 let index = match built {
@@ -279,7 +334,6 @@ impl Shelf {
                     Err(e) => return Err(internal(&e.to_string())),
                 };
                 tracing::info!(version = self.version, index_ms = began.elapsed().as_millis() as u64, "search index built");
-                *self.to_index.lock().unwrap_or_else(|e| e.into_inner()) = None;
                 Ok(index)
             })
             .await?;
@@ -304,30 +358,59 @@ pub struct Shelves {
 }
 
 impl Shelves {
-    fn fresh(&self, version: i64) -> Option<Arc<Shelf>> {
+    fn fresh(&self, versions: Versions) -> Option<Arc<Shelf>> {
         let guard = self.current.read().unwrap_or_else(|e| e.into_inner());
-        guard.as_ref().filter(|s| s.version == version && s.built.elapsed() < MAX_AGE).cloned()
+        guard.as_ref().filter(|s| s.version == versions.catalog && s.stock_version == versions.stock && s.built.elapsed() < MAX_AGE).cloned()
     }
 }
 
-/// The shelf at the catalog's current version, rebuilt first when the catalog has moved.
+/// The shelf at the catalog's current versions: restocked first when only sizes crossed zero since
+/// it was made, rebuilt when anything else it shows moved (or popularity is due).
 pub async fn current(state: &AppState) -> ApiResult<Arc<Shelf>> {
-    let version = crate::kept::versions(state).await?.catalog;
-    if let Some(shelf) = state.shelves.fresh(version) {
+    let versions = crate::kept::versions(state).await?;
+    if let Some(shelf) = state.shelves.fresh(versions) {
         return Ok(shelf);
     }
     let _one = state.shelves.rebuilding.lock().await;
-    let version = state.store.catalog_version().await?;
-    if let Some(shelf) = state.shelves.fresh(version) {
+    let versions = state.store.versions().await?;
+    if let Some(shelf) = state.shelves.fresh(versions) {
         return Ok(shelf);
     }
-    // The old shelf is let go before the new one is built: no request will take it again (its
-    // version or its age is past, so every request now waits for this build), and holding it
+    // The old shelf is let go before the new one is made: no request will take it again (its
+    // versions or its age are past, so every request now waits for this one), and holding it
     // meanwhile put two shelves, their search indexes and their kept answers in memory at once.
     // On 50,000 products a crawl with the catalog changed every 20 s peaked at 429 MB with it held,
     // 278 MB without changes (docs/operations.md, session 28). Requests already holding it finish
     // with it, and it goes with the last of them.
-    state.shelves.current.write().unwrap_or_else(|e| e.into_inner()).take();
+    let old = state.shelves.current.write().unwrap_or_else(|e| e.into_inner()).take();
+    // Only sizes crossed zero since the shelf was made (a size sold out, or back): it is made again
+    // from itself with those products' sizes read again, instead of reading and building every
+    // product (half a second on 50,000 products, while every listing request waits;
+    // docs/operations.md, session 30).
+    if let Some(old) = old.filter(|s| s.version == versions.catalog && s.built.elapsed() < MAX_AGE) {
+        let began = Instant::now();
+        let crossings = state.store.stock_crossed_since(old.stock_version).await?;
+        let read = began.elapsed();
+        let products = crossings.sizes.chunk_by(|a, b| a.0.product_id == b.0.product_id).count();
+        let restocked = tokio::task::spawn_blocking(move || (old.restocked(crossings), old)).await;
+        if let Ok((Some(shelf), old)) = restocked {
+            let shelf = Arc::new(shelf);
+            tracing::info!(
+                version = shelf.version,
+                stock_version = shelf.stock_version,
+                products,
+                read_ms = read.as_millis() as u64,
+                restock_ms = (began.elapsed() - read).as_millis() as u64,
+                "shelf restocked"
+            );
+            let shelf = installed(state, shelf);
+            drop(_one);
+            // The old shelf goes once the new one is in place and no request waits any more: with
+            // its index and kept answers, letting it go took longer than making its successor.
+            tokio::task::spawn_blocking(move || drop(old));
+            return Ok(shelf);
+        }
+    }
     let began = Instant::now();
     let facts = state.store.catalog_facts().await?;
     let categories = state.store.categories().await?;
@@ -338,13 +421,18 @@ pub async fn current(state: &AppState) -> ApiResult<Arc<Shelf>> {
         Ok(Err(e)) => return Err(internal(&e.to_string())),
         Err(e) => return Err(internal(&e.to_string())),
     };
-    tracing::info!(version, read_ms = read.as_millis() as u64, built_ms = (began.elapsed() - read).as_millis() as u64, "shelf built");
+    tracing::info!(version = shelf.version, read_ms = read.as_millis() as u64, built_ms = (began.elapsed() - read).as_millis() as u64, "shelf built");
+    Ok(installed(state, shelf))
+}
+
+/// Makes `shelf` the current one, and starts building its search index.
+fn installed(state: &AppState, shelf: Arc<Shelf>) -> Arc<Shelf> {
     *state.shelves.current.write().unwrap_or_else(|e| e.into_inner()) = Some(shelf.clone());
     // Its search index is built now, whoever asks first: a task of its own is never cancelled
     // half-way, as a shopper's request can be.
     let indexing = shelf.clone();
     tokio::spawn(async move { indexing.searchable().await.map(|_| ()) });
-    Ok(shelf)
+    shelf
 }
 
 fn internal(cause: &str) -> ApiError {
@@ -387,6 +475,7 @@ mod tests {
         let categories = vec![category(1, "Bras", None), category(2, "T-Shirt Bras", Some(1)), category(3, "Sale", None)];
         let facts = CatalogFacts {
             version: 7,
+            stock_version: 3,
             // ids out of step with places, and a product with no sizes at all
             products: vec![
                 product(4, "Everyday T-Shirt Bra", 2, 0),
@@ -400,7 +489,7 @@ mod tests {
             ratings: HashMap::new(),
         };
         let shelf = Arc::new(Shelf::build(facts, categories).unwrap());
-        let words = shelf.to_index.lock().unwrap().clone().unwrap();
+        let words = shelf.words.clone();
         let docs: Vec<Doc> = shelf.docs(&words).collect();
         assert_eq!(docs.iter().map(|d| d.id).collect::<Vec<_>>(), [4, 9, 12, 15]);
         assert_eq!(docs[0].name, "Everyday T-Shirt Bra");
@@ -449,5 +538,51 @@ mod tests {
         }
         assert!(answers.get("0").is_none());
         assert_eq!(answers.get(&MAX_ANSWERS.to_string()).as_deref(), Some(&MAX_ANSWERS));
+    }
+
+    /// A shelf restocked with the sizes that crossed zero shows what one built from the same facts
+    /// shows: listings, cards, the index's words. The shelf it came from is left as it was.
+    #[test]
+    fn a_restocked_shelf_shows_what_a_shelf_built_anew_shows() {
+        let category = |id, name: &str, parent_id| Category { id, name: name.into(), slug: name.to_lowercase(), parent_id, position: id };
+        let categories = || vec![category(1, "Bras", None), category(2, "Sets", None)];
+        let facts = |sizes: Vec<ListedSize>, stock_version| CatalogFacts {
+            version: 7,
+            stock_version,
+            products: vec![product(4, "Everyday T-Shirt Bra", 1, 0), product(9, "Bra and Panty Set", 2, 1), product(12, "Lace Bra", 1, 0)],
+            filings: vec![],
+            sizes,
+            ratings: HashMap::new(),
+        };
+        let before = vec![size(4, 0, "34B", 1), size(4, 0, "36C", 0), size(9, 1, "34B", 1), size(9, 2, "M", 1), size(12, 0, "34B", 0)];
+        // 4 sells out of 34B (sold out), 9's panty part sells out (the combo with it), 12's 34B is back.
+        let after = vec![size(4, 0, "34B", 0), size(4, 0, "36C", 0), size(9, 1, "34B", 1), size(9, 2, "M", 0), size(12, 0, "34B", 1)];
+        let old = Shelf::build(facts(before, 3), categories()).unwrap();
+        let crossed = |ids: &[i64]| StockCrossings {
+            version: 5,
+            sizes: after.iter().filter(|s| ids.contains(&s.product_id)).map(|s| (s.clone(), if s.product_id == 9 { 1 } else { 0 })).collect(),
+        };
+        let restocked = old.restocked(crossed(&[4, 9, 12])).expect("the same sizes");
+        let anew = Shelf::build(facts(after.clone(), 5), categories()).unwrap();
+        assert_eq!((restocked.version, restocked.stock_version), (7, 5));
+        let listing = |s: &Shelf, f: &drape_domain::listing::Filter| {
+            drape_domain::listing::run(&s.catalog, s.in_category(None), None, f, drape_domain::listing::Sort::Popularity, 1)
+        };
+        for f in [drape_domain::listing::Filter::default(), drape_domain::listing::Filter { in_stock: true, ..Default::default() }] {
+            assert_eq!(listing(&restocked, &f), listing(&anew, &f), "{f:?}");
+        }
+        let soldout = |s: &Shelf| s.cards(&[4, 9, 12]).iter().map(|c| c.is_soldout).collect::<Vec<_>>();
+        assert_eq!(soldout(&restocked), [true, true, false]);
+        assert_eq!(soldout(&anew), soldout(&restocked));
+        assert_eq!(soldout(&old), [false, false, true], "the old shelf is left as it was");
+        let in_stock = |s: &Shelf| s.docs(&s.words).map(|d| d.sizes_in_stock.join(",")).collect::<Vec<_>>();
+        assert_eq!(in_stock(&restocked), in_stock(&anew));
+        assert_eq!(in_stock(&restocked), ["", "", "34B"]);
+        // A product whose sizes are not the shelf's any more: built anew instead.
+        let renamed = StockCrossings { version: 6, sizes: vec![(size(12, 0, "36B", 1), 0)] };
+        assert!(old.restocked(renamed).is_none());
+        // A product not on the shelf (not on sale) changes nothing.
+        let elsewhere = StockCrossings { version: 6, sizes: vec![(size(99, 0, "34B", 1), 0)] };
+        assert_eq!(listing(&old.restocked(elsewhere).unwrap(), &Default::default()), listing(&old, &Default::default()));
     }
 }
