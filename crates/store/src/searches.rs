@@ -49,10 +49,7 @@ const READ_RATINGS: &str = "SELECT product_id, COUNT(*), CAST(SUM(stars) AS BIGI
 /// read transaction.
 fn catalog_facts_in_place(conn: &rusqlite::Connection) -> rusqlite::Result<CatalogFacts> {
     let tx = conn.unchecked_transaction()?;
-    let (version, stock_version) =
-        tx.query_row("SELECT (SELECT version FROM catalog_version WHERE id = 1), (SELECT version FROM stock_crossing_version WHERE id = 1)", [], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })?;
+    let (version, stock_version) = tx.query_row(READ_VERSIONS, [], |r| Ok((r.get(0)?, r.get(1)?)))?;
     let products = tx
         .prepare(READ_PRODUCTS)?
         .query_map([], |r| {
@@ -83,6 +80,9 @@ fn catalog_facts_in_place(conn: &rusqlite::Connection) -> rusqlite::Result<Catal
     tx.commit()?;
     Ok(CatalogFacts { version, stock_version, products, filings, sizes, ratings })
 }
+
+/// The two versions a shelf shows (the catalog's and its stock crossings'), read before its facts.
+const READ_VERSIONS: &str = "SELECT (SELECT version FROM catalog_version WHERE id = 1), (SELECT version FROM stock_crossing_version WHERE id = 1)";
 
 /// The sizes of the products whose stock crossed zero after a version, as `Store::stock_crossed_since` reads them.
 const READ_CROSSED_SIZES: &str = "SELECT s.product_id, s.part, s.value, CASE WHEN s.stock > 0 THEN 1 ELSE 0 END AS in_stock, p.combo \
@@ -144,10 +144,7 @@ impl Store {
                 .await
                 .map_err(|e| crate::StoreError::Io(format!("reading the catalog: {e}")))?;
         }
-        let (version, stock_version): (i64, i64) =
-            sqlx::query_as("SELECT (SELECT version FROM catalog_version WHERE id = 1), (SELECT version FROM stock_crossing_version WHERE id = 1)")
-                .fetch_one(&self.pool)
-                .await?;
+        let (version, stock_version): (i64, i64) = sqlx::query_as(READ_VERSIONS).fetch_one(&self.pool).await?;
         let products = sqlx::query_as::<_, ListedProduct>(READ_PRODUCTS).fetch_all(&self.pool).await?;
         let filings = sqlx::query_as::<_, (i64, i64)>(READ_FILINGS).fetch_all(&self.pool).await?;
         let sizes = sqlx::query_as::<_, ListedSize>(READ_SIZES).fetch_all(&self.pool).await?;

@@ -343,18 +343,22 @@ pub async fn is_category(state: &AppState, slug: &str) -> ApiResult<bool> {
     Ok(categories_kept(state, &kept).await?.iter().any(|c| c.slug == slug))
 }
 
+/// No product has the id asked for.
+fn no_such_product() -> ApiError {
+    ApiError::not_found("We couldn't find that product.")
+}
+
 /// A product's facts, or a 404 for a product that does not exist.
 async fn facts_of(state: &AppState, kept: &kept::Current<'_>, id: i64) -> ApiResult<Arc<ProductFacts>> {
-    facts_if_any(state, kept, id).await?.ok_or_else(|| ApiError::not_found("We couldn't find that product."))
+    facts_if_any(state, kept, id).await?.ok_or_else(no_such_product)
 }
 
 async fn facts_if_any(state: &AppState, kept: &kept::Current<'_>, id: i64) -> ApiResult<Option<Arc<ProductFacts>>> {
     // No product: a failed read, which is neither shared nor kept; it says None here.
-    let no_product = || ApiError::not_found("We couldn't find that product.");
     let read = kept
         .facts_or_read(format!("facts/{id}"), || async {
             let product = state.store.product_by_id(id).await.map_err(|e| match e {
-                drape_store::StoreError::NotFound => no_product(),
+                drape_store::StoreError::NotFound => no_such_product(),
                 other => other.into(),
             })?;
             let sizes = state.store.sizes(product.id).await?;
@@ -853,7 +857,7 @@ pub async fn item_in_stock(
     Path((product_id, size_value)): Path<(String, String)>,
     Query(q): Query<ComboQuery>,
 ) -> ApiResult<Response> {
-    let product_id: i64 = product_id.parse().ok().filter(|id| *id > 0).ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
+    let product_id: i64 = product_id.parse().ok().filter(|id| *id > 0).ok_or_else(no_such_product)?;
     for v in [Some(&size_value), q.combo1.as_ref(), q.combo2.as_ref()].into_iter().flatten() {
         if !valid_size_value(v) {
             return Err(size_not_found());
