@@ -360,6 +360,11 @@ impl Catalog {
         self.colour_names.get(self.facts[i].colour as usize).map_or("", String::as_str)
     }
 
+    /// The names of all its sizes, in stock or not, in the size chart's order.
+    pub fn sizes(&self, i: usize) -> impl Iterator<Item = &str> {
+        self.sizes_of(i).map(|(s, _)| self.size_names[s as usize].as_str())
+    }
+
     /// The names of its sizes in stock, in the size chart's order.
     pub fn sizes_in_stock(&self, i: usize) -> impl Iterator<Item = &str> {
         self.sizes_of(i).filter(|s| s.1).map(|(s, _)| self.size_names[s as usize].as_str())

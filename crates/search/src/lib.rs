@@ -6,11 +6,16 @@
 //! sizes in stock or its sku), through its synonyms (drape_domain::search), a typo or two, or, for
 //! the last word, as the start of a word. Names weigh more than categories; exact words more than
 //! typos. The listing (drape_domain::listing) then orders equal scores by popularity.
+//!
+//! The index holds every size a product comes in, not only those in stock: a size selling out or
+//! coming back does not change the index (it changes with every few orders, and rebuilding the
+//! index for it took 0.5-0.9 s of a core on 50,000 products; docs/operations.md, session 31). The
+//! caller says which sizes are in stock as it searches.
 
 use drape_domain::search::{edit_distance, normalise, size_of, typos_allowed, within_typos, words, Word};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
-use tantivy::query::{BooleanQuery, BoostQuery, EnableScoring, FuzzyTermQuery, Occur, Query, TermQuery};
+use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, EnableScoring, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{Field, IndexRecordOption, Schema, TextFieldIndexing, TextOptions, FAST};
 use tantivy::tokenizer::{AsciiFoldingFilter, Language, LowerCaser, SimpleTokenizer, Stemmer, TextAnalyzer};
 use tantivy::{Index, IndexReader, ReloadPolicy, TantivyDocument, Term};
@@ -25,8 +30,8 @@ pub struct Doc<'a> {
     /// Its categories' names: its own and those it is filed in, each with its parents.
     pub categories: Vec<&'a str>,
     pub colour: &'a str,
-    /// The sizes a shopper can buy now ('36C', 'M').
-    pub sizes_in_stock: Vec<&'a str>,
+    /// Every size it comes in ('36C', 'M'), in stock or not: a search asks which are in stock.
+    pub sizes: Vec<&'a str>,
     /// Its sku and its style's (parent) sku.
     pub skus: [&'a str; 2],
     /// Pieces sold: orders completions.
@@ -114,6 +119,15 @@ impl Matched {
     }
 }
 
+/// What a size word adds to a match's score.
+const SIZE_SCORE: f32 = 1.0;
+
+/// Is `value` (a size as the catalog writes it: '36C', 'Free Size') the size a search's size word
+/// names ('36C', 'Free')? As the index reads them: one of the value's words, whatever the case.
+pub fn is_size(value: &str, size: &str) -> bool {
+    value.split(|c: char| !c.is_alphanumeric()).any(|w| w.eq_ignore_ascii_case(size))
+}
+
 /// Matches kept at most (8 bytes each): room for every word of a busy day, small next to the shelf.
 const MAX_MATCHES_HELD: usize = 2_000_000;
 
@@ -185,7 +199,7 @@ impl SearchIndex {
             doc.add_text(fields.category, &category_text);
             doc.add_text(fields.category_raw, &category_text);
             doc.add_text(fields.colour, d.colour);
-            for s in &d.sizes_in_stock {
+            for s in &d.sizes {
                 doc.add_text(fields.size, s);
             }
             for s in &d.skus {
@@ -250,8 +264,11 @@ impl SearchIndex {
         let mut should: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         match word {
             Word::Size(size) => {
+                // Every product a search returns has every word: a size's score, the same for all
+                // of them, changes no order. (Scored by tantivy it ranked a product higher for
+                // having fewer sizes, and in stock.)
                 for t in tokens(&self.raw, size) {
-                    should.push((Occur::Should, term(f.size, &t)));
+                    should.push((Occur::Should, Box::new(ConstScoreQuery::new(term(f.size, &t), SIZE_SCORE))));
                 }
             }
             Word::Text(alternatives) => {
@@ -300,11 +317,13 @@ impl SearchIndex {
     /// Every product matching every word of `q`, by document number (callers rank them). Nothing
     /// for a query without words. A product's score is the sum of its words' scores, as a query
     /// that must match every word scores it; each word's matches are worked out once per index.
-    pub fn search(&self, q: &str) -> Vec<Hit> {
+    /// A size word matches only products for which `in_stock(id, size)` says it is in stock.
+    pub fn search(&self, q: &str, in_stock: &dyn Fn(i64, &str) -> bool) -> Vec<Hit> {
         let words = words(q);
         if words.is_empty() || self.docs == 0 {
             return vec![];
         }
+        let sizes: Vec<&str> = words.iter().filter_map(|w| if let Word::Size(s) = w { Some(s.as_str()) } else { None }).collect();
         let n = words.len();
         let mut each: Vec<Matches> = words.iter().enumerate().map(|(i, w)| self.matches(w, i + 1 == n)).collect();
         // The fewest matches first: every later word can only take some away.
@@ -323,7 +342,7 @@ impl SearchIndex {
                 }
             });
         }
-        all.into_iter().map(|(doc, score)| Hit { id: self.ids[doc as usize], score }).collect()
+        all.into_iter().map(|(doc, score)| Hit { id: self.ids[doc as usize], score }).filter(|h| sizes.iter().all(|size| in_stock(h.id, size))).collect()
     }
 
     /// The documents one typed word matches, with their scores.
@@ -383,7 +402,7 @@ impl SearchIndex {
 
     /// For a query that found nothing: the nearest query that finds something: its words respelt,
     /// then with a word left out (the last first), else None.
-    pub fn did_you_mean(&self, q: &str) -> Option<String> {
+    pub fn did_you_mean(&self, q: &str, in_stock: &dyn Fn(i64, &str) -> bool) -> Option<String> {
         let spelt: Vec<String> = normalise(q)
             .split(' ')
             .filter(|w| !w.is_empty())
@@ -399,13 +418,13 @@ impl SearchIndex {
             })
             .collect();
         let whole = spelt.join(" ");
-        if whole != normalise(q) && !self.search(&whole).is_empty() {
+        if whole != normalise(q) && !self.search(&whole, in_stock).is_empty() {
             return Some(whole);
         }
         for skip in (0..spelt.len()).rev() {
             let fewer: Vec<&str> = spelt.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, w)| w.as_str()).collect();
             let fewer = fewer.join(" ");
-            if !fewer.is_empty() && !self.search(&fewer).is_empty() {
+            if !fewer.is_empty() && !self.search(&fewer, in_stock).is_empty() {
                 return Some(fewer);
             }
         }
@@ -507,7 +526,7 @@ mod tests {
     }
 
     fn doc(p: &Product) -> Doc<'_> {
-        Doc { id: p.0, name: p.1, categories: p.2.to_vec(), colour: p.3, sizes_in_stock: p.4.to_vec(), skus: [&p.6[0], &p.6[1]], popularity: p.5 }
+        Doc { id: p.0, name: p.1, categories: p.2.to_vec(), colour: p.3, sizes: p.4.to_vec(), skus: [&p.6[0], &p.6[1]], popularity: p.5 }
     }
 
     fn shop() -> SearchIndex {
@@ -523,8 +542,13 @@ mod tests {
         SearchIndex::build(docs.iter().map(doc), &cats).unwrap()
     }
 
+    /// Every size of `shop`'s in stock.
+    fn all_in(_: i64, _: &str) -> bool {
+        true
+    }
+
     fn ids(ix: &SearchIndex, q: &str) -> Vec<i64> {
-        ix.search(q).iter().map(|h| h.id).collect()
+        ix.search(q, &all_in).iter().map(|h| h.id).collect()
     }
 
     #[test]
@@ -557,12 +581,35 @@ mod tests {
         assert!(ids(&ix, "%%%").is_empty());
     }
 
+    /// The index holds every size; the caller says which are in stock, at the moment it searches.
+    #[test]
+    fn a_size_matches_only_where_it_is_in_stock() {
+        let ix = shop();
+        let out_36c_of_1 = |id: i64, size: &str| !(id == 1 && size == "36C");
+        let found = |q: &str, in_stock: &dyn Fn(i64, &str) -> bool| ix.search(q, in_stock).iter().map(|h| h.id).collect::<Vec<_>>();
+        assert_eq!(found("36c", &all_in), [1, 2]);
+        assert_eq!(found("36c", &out_36c_of_1), [2], "1's 36C is sold out");
+        assert_eq!(found("34b", &out_36c_of_1), [1], "its other size still matches");
+        assert!(found("strapless 36c", &out_36c_of_1).is_empty());
+        assert_eq!(found("strapless", &out_36c_of_1), [1], "a product without the size still matches its words");
+        assert_eq!(ix.did_you_mean("strapless 36c", &out_36c_of_1), Some("strapless".into()));
+        // A size adds the same to every product it matches: the order of what else matched stays.
+        let scores = |q: &str| ix.search(q, &all_in).iter().map(|h| (h.id, h.score)).collect::<Vec<_>>();
+        // (The size first: a last word also matches as a word's start, which scores too.)
+        let (bra, bra_36c) = (scores("bra"), scores("36c bra"));
+        assert_eq!(bra.iter().map(|h| h.0).collect::<Vec<_>>(), bra_36c.iter().map(|h| h.0).collect::<Vec<_>>());
+        for (a, b) in bra.iter().zip(&bra_36c) {
+            assert!((b.1 - a.1 - SIZE_SCORE).abs() < 1e-4, "{a:?} {b:?}");
+        }
+        assert!(is_size("Free Size", "Free") && is_size("36c", "36C") && !is_size("36C", "36") && !is_size("XXL", "XL"));
+    }
+
     #[test]
     fn a_miss_offers_the_nearest_query_that_finds_something() {
         let ix = shop();
-        assert_eq!(ix.did_you_mean("strapless 40d"), Some("strapless".into()));
-        assert_eq!(ix.did_you_mean("stripless brra"), Some("strapless bra".into()));
-        assert_eq!(ix.did_you_mean("zzzzzzzz qqqqqq"), None);
+        assert_eq!(ix.did_you_mean("strapless 40d", &all_in), Some("strapless".into()));
+        assert_eq!(ix.did_you_mean("stripless brra", &all_in), Some("strapless bra".into()));
+        assert_eq!(ix.did_you_mean("zzzzzzzz qqqqqq", &all_in), None);
         assert_eq!(ix.corrected("strapless brs"), Some("strapless bra".into()));
         assert_eq!(ix.corrected("panties"), None, "a synonym is not a typo");
     }
@@ -585,7 +632,7 @@ mod tests {
         for q in ["strapless brs", "cotton p", "red 36c", "bra", "nite suit", "cotton hipster panty", "br1003-nud", "wine", "cotton bra", "pyjama l"] {
             for _ in 0..2 {
                 // asked twice: the second time from the kept matches
-                let mut got: Vec<(i64, f32)> = ix.search(q).into_iter().map(|h| (h.id, h.score)).collect();
+                let mut got: Vec<(i64, f32)> = ix.search(q, &all_in).into_iter().map(|h| (h.id, h.score)).collect();
                 got.sort_by_key(|h| h.0);
                 let want = whole(&ix, q);
                 assert_eq!(got.iter().map(|h| h.0).collect::<Vec<_>>(), want.iter().map(|h| h.0).collect::<Vec<_>>(), "{q}");

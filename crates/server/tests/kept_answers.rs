@@ -366,13 +366,27 @@ async fn a_size_selling_out_or_back_is_in_the_next_listing_and_search_in_every_p
     let suggestions = "/web/api/v1/drape-search/?q=everyday%20padded";
     let first = &sizes[0].value;
     let by_size = format!("/web/api/v1/products/?q=everyday%20padded&size={first}&in_stock=1");
+    // A search naming the size: the index holds every size, the shelf says which are in stock.
+    let size_searched = format!("/web/api/v1/products/?q=everyday%20padded%20{}", first.to_lowercase());
+    // Its own category's pages (kept, then carried to a restocked shelf only while none of the
+    // category's products crossed), and another category's, which has nothing to change.
+    let categories = app.db.store.categories().await.unwrap();
+    let own = &categories.iter().find(|c| c.id == p.category_id).unwrap().slug;
+    let (category, category_in_stock) = (format!("/web/api/v1/products/?category_slug={own}"), format!("/web/api/v1/products/?category_slug={own}&in_stock=1"));
+    let elsewhere = "/web/api/v1/products/?category_slug=panties";
+    let mut elsewhere_before = Vec::new();
     for a in both {
         // Asked twice: the second answer is the shelf's kept one.
         for _ in 0..2 {
             assert_eq!(listed_card(a, listing, p.id).await.expect("listed")["is_soldout"], false);
             assert!(listed_card(a, in_stock, p.id).await.is_some());
             assert_eq!(listed_card(a, suggestions, p.id).await.map(|c| c["is_soldout"].clone()), Some(json!(false)));
+            assert!(listed_card(a, &size_searched, p.id).await.is_some(), "{size_searched}");
+            assert_eq!(listed_card(a, &category, p.id).await.expect("in its category")["is_soldout"], false);
+            assert!(listed_card(a, &category_in_stock, p.id).await.is_some());
+            assert!(listed_card(a, elsewhere, p.id).await.is_none());
         }
+        elsewhere_before.push(Browser::new().get(a, elsewhere).await.text);
     }
     // An operator sells out every size (the command's own connection, as its own process would).
     let operator = drape_store::Store::open(app.db.url()).await.unwrap();
@@ -388,6 +402,12 @@ async fn a_size_selling_out_or_back_is_in_the_next_listing_and_search_in_every_p
         assert!(listed_card(a, in_stock, p.id).await.is_none(), "not in stock ({})", a.engine());
         assert!(listed_card(a, &by_size, p.id).await.is_none(), "not under its size in stock");
         assert_eq!(listed_card(a, suggestions, p.id).await.map(|c| c["is_soldout"].clone()), Some(json!(true)), "search says so too");
+        assert!(listed_card(a, &size_searched, p.id).await.is_none(), "its size is not in stock ({})", a.engine());
+        assert_eq!(listed_card(a, &category, p.id).await.expect("still in its category")["is_soldout"], true, "{} ({})", category, a.engine());
+        assert!(listed_card(a, &category_in_stock, p.id).await.is_none(), "{category_in_stock}");
+    }
+    for (a, before) in both.iter().zip(&elsewhere_before) {
+        assert_eq!(&Browser::new().get(a, elsewhere).await.text, before, "another category's page is as it was");
     }
     // Its first size is back.
     set_stock(sizes[0].sku.clone(), 3).await;
@@ -396,6 +416,9 @@ async fn a_size_selling_out_or_back_is_in_the_next_listing_and_search_in_every_p
         assert!(listed_card(a, in_stock, p.id).await.is_some());
         assert!(listed_card(a, &by_size, p.id).await.is_some(), "under its size in stock");
         assert_eq!(listed_card(a, suggestions, p.id).await.map(|c| c["is_soldout"].clone()), Some(json!(false)));
+        assert!(listed_card(a, &size_searched, p.id).await.is_some(), "its size is back");
+        assert_eq!(listed_card(a, &category, p.id).await.expect("in its category")["is_soldout"], false);
+        assert!(listed_card(a, &category_in_stock, p.id).await.is_some());
     }
     // A catalog change after the restocks still rebuilds: a new price is listed at once.
     sqlx::query("UPDATE products SET price = 54300 WHERE id = $1").bind(p.id).execute(app.db.any_pool()).await.unwrap();

@@ -255,7 +255,8 @@ async fn listed(shelf: &Arc<Shelf>, as_sent: Option<String>, q: &ListingQuery) -
                 None => None,
             };
             let list = list_page(shelf, category, search, &filter, sort, page);
-            let listed = Arc::new(Listed { answer: Answer::json(&list)?, list });
+            let from = if words.is_some() { ListedFrom::Search } else { ListedFrom::Category(category) };
+            let listed = Arc::new(Listed { answer: Answer::json(&list)?, list, from });
             shelf.listings.keep(asked, listed.clone(), listed.kept_bytes());
             listed
         }
@@ -300,6 +301,18 @@ async fn answer(state: &AppState, viewer: &Viewer, headers: HeaderMap, listed: &
 pub struct Listed {
     pub list: ProductList,
     pub answer: Answer,
+    /// The products it was worked out from.
+    pub from: ListedFrom,
+}
+
+/// What a listing page was worked out from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ListedFrom {
+    /// A category's products (None: every product), and nothing else: its products, counts and
+    /// cards change only when one of them does.
+    Category(Option<i64>),
+    /// A search, which may also show best sellers from anywhere.
+    Search,
 }
 
 impl Listed {
@@ -308,6 +321,13 @@ impl Listed {
     fn kept_bytes(&self) -> usize {
         self.answer.kept_bytes() + self.answer.body.len()
     }
+}
+
+/// The first page of a category (None: every product) by popularity, unfiltered, as `listed` keeps it.
+#[cfg(test)]
+pub(super) fn first_page_of(shelf: &Shelf, category: Option<i64>) -> Arc<Listed> {
+    let list = list_page(shelf, category, None, &Filter::default(), Sort::Popularity, 1);
+    Arc::new(Listed { answer: Answer::json(&list).unwrap(), list, from: ListedFrom::Category(category) })
 }
 
 /// One page of a category or a search as every shopper sees it (`in_wishlist` left empty).
@@ -325,7 +345,7 @@ fn list_page(shelf: &Shelf, category: Option<i64>, search_for: Option<(&str, Sea
         let candidates = candidates.insert(matched);
         relevance = Some(scores);
         let matched = !candidates.is_empty();
-        let (did_you_mean, popular) = if matched { (None, vec![]) } else { (searchable.index.did_you_mean(words), shelf.cards(&best_sellers(shelf, 8))) };
+        let (did_you_mean, popular) = if matched { (None, vec![]) } else { (searchable.did_you_mean(words), shelf.cards(&best_sellers(shelf, 8))) };
         let corrected = if matched { searchable.index.corrected(words) } else { None };
         search = Some(SearchInfo { q: words.to_string(), matched, corrected, did_you_mean, popular });
     }

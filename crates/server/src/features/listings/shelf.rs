@@ -5,7 +5,7 @@
 //! sold) changes with every order without moving the version: the shelf is rebuilt at least every
 //! few minutes for it.
 
-use super::listing::Listed;
+use super::listing::{Listed, ListedFrom};
 use crate::error::{ApiError, ApiResult};
 use crate::features::catalog::{card_of, CardFacts, ProductCard};
 use crate::kept::Answer;
@@ -69,6 +69,15 @@ impl<T> Answers<T> {
         kept.bytes += bytes;
     }
 
+    /// The answers `still` says a successor shelf would answer the same, kept for it (shared, not
+    /// copied), as counted here.
+    fn carried(&self, still: impl Fn(&T) -> bool) -> Answers<T> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let answers: HashMap<String, (Arc<T>, usize)> = kept.answers.iter().filter(|(_, (a, _))| still(a)).map(|(k, v)| (k.clone(), v.clone())).collect();
+        let bytes = answers.values().map(|(_, b)| b).sum();
+        Answers { kept: Mutex::new(Kept { answers, bytes }), most_bytes: self.most_bytes }
+    }
+
     /// About how many bytes the kept answers hold, as counted.
     #[cfg(test)]
     fn bytes(&self) -> usize {
@@ -85,17 +94,20 @@ pub struct Shelf {
     /// Product id → its place in `catalog` (u32::MAX: not on the shelf). Ids are the database's
     /// row numbers, so an array indexed by them is small and faster than hashing.
     place: Arc<Vec<u32>>,
-    /// Every place in `catalog`, and a category's places (its sub-categories' included), in order.
+    /// Every place in `catalog`, and a category's places (its sub-categories' included), in order
+    /// (ascending: a place is found in them by halving).
     every: Arc<Vec<usize>>,
     by_category: Arc<HashMap<i64, Vec<usize>>>,
     /// Colour name → its swatch (#rrggbb).
     pub swatches: Arc<HashMap<String, String>>,
     pub categories: Arc<Vec<Category>>,
     /// Built beside the shelf once the shelf is up: listings answer without waiting for it (on
-    /// 50,000 products it takes longer than the rest of the shelf), searches wait for it.
-    index: tokio::sync::OnceCell<SearchIndex>,
-    /// What the index is built from beside the shelf, by place. Kept for the shelf's life (about
-    /// 7 MB on 50,000 products), since a shelf restocked from this one builds its own index from them.
+    /// 50,000 products it takes longer than the rest of the shelf), searches wait for it. It holds
+    /// no stock (a search asks the catalog which sizes are in stock), so the shelves restocked
+    /// from this one share it.
+    index: Arc<tokio::sync::OnceCell<SearchIndex>>,
+    /// What the index is built from beside the shelf, by place (about 7 MB on 50,000 products;
+    /// shared with the restocked shelves, any of which may be the one to build the shared index).
     words: Arc<Vec<Words>>,
     /// Each listed product's card, as fresh as the shelf (the versions move with everything a card
     /// shows but its rating, which the shelf's age bounds), as built; shared with the shelves
@@ -125,7 +137,7 @@ impl Searchable<'_> {
     /// The products matching a search's words: their places on the shelf, and the score of every
     /// place (0 for those that did not match).
     pub fn matching(&self, words: &str) -> (Vec<usize>, Vec<f32>) {
-        let hits = self.index.search(words);
+        let hits = self.index.search(words, &|id, size| self.shelf.has_in_stock(id, size));
         let mut scores = vec![0f32; self.shelf.catalog.len()];
         let mut places = Vec::with_capacity(hits.len());
         for h in &hits {
@@ -135,6 +147,11 @@ impl Searchable<'_> {
             }
         }
         (places, scores)
+    }
+
+    /// For a search that found nothing: the nearest search that finds something.
+    pub fn did_you_mean(&self, words: &str) -> Option<String> {
+        self.index.did_you_mean(words, &|id, size| self.shelf.has_in_stock(id, size))
     }
 }
 
@@ -155,10 +172,12 @@ fn item_sizes(own: &[ListedSize], combo: bool) -> Vec<(String, bool)> {
 
 impl Shelf {
     /// This shelf with the sizes that crossed zero since it was made (read by
-    /// `Store::stock_crossed_since`): the same products, cards and sort keys, with those products'
-    /// sizes in or out of stock and their cards sold out or not. None when a product's sizes are no
-    /// longer the sizes on the shelf (then it is built anew). Its search index is built anew (it
-    /// reads sizes in stock), and it keeps no answers of this shelf's.
+    /// `Store::stock_crossed_since`): the same products, cards, sort keys and search index, with
+    /// those products' sizes in or out of stock and their cards sold out or not. None when a
+    /// product's sizes are no longer the sizes on the shelf (then it is built anew). It keeps this
+    /// shelf's category pages whose category holds none of those products (a page shows, counts and
+    /// orders its category's products alone), and none of its searches or suggestions (a search
+    /// may match a size in stock anywhere, and one that finds nothing shows best sellers).
     fn restocked(&self, crossings: StockCrossings) -> Option<Shelf> {
         let mut changed: Vec<(usize, Vec<(String, bool)>)> = Vec::new();
         let mut restocked_cards = self.restocked_cards.clone();
@@ -174,6 +193,14 @@ impl Shelf {
             }
             changed.push((place as usize, sizes));
         }
+        let crossed: Vec<usize> = changed.iter().map(|(place, _)| *place).collect();
+        let unchanged = |from: ListedFrom| match from {
+            ListedFrom::Category(c) => {
+                let shown = self.in_category(c);
+                !crossed.iter().any(|p| shown.binary_search(p).is_ok())
+            }
+            ListedFrom::Search => false,
+        };
         Some(Shelf {
             version: self.version,
             stock_version: crossings.version,
@@ -185,11 +212,11 @@ impl Shelf {
             by_category: self.by_category.clone(),
             swatches: self.swatches.clone(),
             categories: self.categories.clone(),
-            index: tokio::sync::OnceCell::new(),
+            index: self.index.clone(),
             words: self.words.clone(),
             cards: self.cards.clone(),
             restocked_cards,
-            listings: Answers::new(LISTINGS_BYTES),
+            listings: self.listings.carried(|l| unchanged(l.from)),
             suggestions: Answers::new(SUGGESTIONS_BYTES),
         })
     }
@@ -278,7 +305,7 @@ impl Shelf {
             place: Arc::new(place),
             swatches: Arc::new(swatches),
             categories: Arc::new(categories),
-            index: tokio::sync::OnceCell::new(),
+            index: Arc::default(),
             words: Arc::new(words),
             cards: Arc::new(cards),
             restocked_cards: HashMap::new(),
@@ -298,7 +325,7 @@ impl Shelf {
                 name: self.card(id).map_or("", |c| c.name.as_str()),
                 categories: words.category_ids.iter().rev().filter_map(|c| name_of.get(c).copied()).collect(),
                 colour: self.catalog.colour(i),
-                sizes_in_stock: self.catalog.sizes_in_stock(i).collect(),
+                sizes: self.catalog.sizes(i).collect(),
                 skus: [&words.skus[0], &words.skus[1]],
                 popularity: self.catalog.sold_count(i),
             }
@@ -308,6 +335,12 @@ impl Shelf {
     /// The cards of these products, in this order (products not on the shelf are left out).
     pub fn cards(&self, ids: &[i64]) -> Vec<ProductCard> {
         ids.iter().filter_map(|id| self.card(*id).cloned()).collect()
+    }
+
+    /// Is `size` (as a search's size word names it) one of the product's sizes in stock?
+    fn has_in_stock(&self, id: i64, size: &str) -> bool {
+        let place = usize::try_from(id).ok().and_then(|id| self.place.get(id)).filter(|p| **p != u32::MAX);
+        place.is_some_and(|&i| self.catalog.sizes_in_stock(i as usize).any(|v| drape_search::is_size(v, size)))
     }
 
     /// A listed product's card as this shelf shows it.
@@ -468,7 +501,8 @@ mod tests {
     }
 
     /// The index's words are borrowed from the built shelf (session 28), so they must be what the
-    /// facts said: categories with their parents and filings, only sizes a shopper can buy, both skus.
+    /// facts said: categories with their parents and filings, every size, both skus; and a search
+    /// asks the shelf which sizes a shopper can buy.
     #[test]
     fn the_index_reads_each_product_as_the_facts_had_it() {
         let category = |id, name: &str, parent_id| Category { id, name: name.into(), slug: name.to_lowercase(), parent_id, position: id };
@@ -496,12 +530,17 @@ mod tests {
         let mut named = docs[0].categories.clone();
         named.sort();
         assert_eq!(named, ["Bras", "Sale", "T-Shirt Bras"], "its own category with its parent, and its filing");
-        assert_eq!(docs[0].sizes_in_stock, ["34B", "38D"], "36C is sold out; the chart's order kept");
+        assert_eq!(docs[0].sizes, ["34B", "36C", "38D"], "the chart's order kept");
+        assert!(shelf.has_in_stock(4, "34B") && shelf.has_in_stock(4, "38D"));
+        assert!(!shelf.has_in_stock(4, "36C"), "36C is sold out");
         assert_eq!(docs[0].skus, ["SKU4", "STYLE4"]);
         assert_eq!((docs[0].colour, docs[0].popularity), ("Black", 40));
-        assert!(docs[1].sizes_in_stock.is_empty(), "a combo whose panty part is sold out has no size to buy");
-        assert_eq!(docs[2].sizes_in_stock, ["Free"]);
-        assert!(docs[3].sizes_in_stock.is_empty());
+        assert_eq!(docs[1].sizes, ["34B", "M"]);
+        assert!(!shelf.has_in_stock(9, "34B"), "a combo whose panty part is sold out has no size to buy");
+        assert_eq!(docs[2].sizes, ["Free"]);
+        assert!(shelf.has_in_stock(12, "Free"));
+        assert!(docs[3].sizes.is_empty());
+        assert!(!shelf.has_in_stock(99, "34B"), "not on the shelf");
         assert_eq!(shelf.place[9], 1);
         assert_eq!(shelf.in_category(Some(1)), [0, 1], "a parent lists its children's products");
         assert_eq!(shelf.in_category(Some(3)), [0, 2, 3], "a filing lists the product too");
@@ -575,9 +614,27 @@ mod tests {
         assert_eq!(soldout(&restocked), [true, true, false]);
         assert_eq!(soldout(&anew), soldout(&restocked));
         assert_eq!(soldout(&old), [false, false, true], "the old shelf is left as it was");
-        let in_stock = |s: &Shelf| s.docs(&s.words).map(|d| d.sizes_in_stock.join(",")).collect::<Vec<_>>();
+        let in_stock = |s: &Shelf| [4, 9, 12].map(|id| ["34B", "36C", "M"].map(|size| s.has_in_stock(id, size)));
         assert_eq!(in_stock(&restocked), in_stock(&anew));
-        assert_eq!(in_stock(&restocked), ["", "", "34B"]);
+        assert_eq!(in_stock(&restocked), [[false; 3], [false; 3], [true, false, false]]);
+        let words = |s: &Shelf| s.docs(&s.words).map(|d| d.sizes.join(",")).collect::<Vec<_>>();
+        assert_eq!(words(&restocked), words(&anew), "the index, which holds no stock, reads the same");
+        assert!(Arc::ptr_eq(&restocked.index, &old.index), "and is shared, not built again");
+        // Category pages are carried to the restocked shelf when none of their products crossed.
+        let (bras, sets, all) = (Some(1), Some(2), None);
+        for c in [bras, sets, all] {
+            old.listings.keep(format!("{c:?}"), super::super::listing::first_page_of(&old, c), 1);
+        }
+        let mut search = super::super::listing::first_page_of(&old, sets);
+        Arc::get_mut(&mut search).unwrap().from = ListedFrom::Search;
+        old.listings.keep("a search".into(), search, 1);
+        let only_12 = old.restocked(crossed(&[12])).unwrap();
+        let carried = |s: &Shelf| ["Some(1)", "Some(2)", "None", "a search"].map(|k| s.listings.get(k).is_some());
+        assert_eq!(carried(&only_12), [false, true, false, false], "Bras holds 12, as do all products; searches are worked out again");
+        assert!(Arc::ptr_eq(&only_12.listings.get("Some(2)").unwrap(), &old.listings.get("Some(2)").unwrap()), "shared, not copied");
+        let sets_anew = super::super::listing::first_page_of(&only_12, sets);
+        assert_eq!(only_12.listings.get("Some(2)").unwrap().answer.body, sets_anew.answer.body);
+        assert_eq!(carried(&restocked), [false; 4], "made before the pages were kept");
         // A product whose sizes are not the shelf's any more: built anew instead.
         let renamed = StockCrossings { version: 6, sizes: vec![(size(12, 0, "36B", 1), 0)] };
         assert!(old.restocked(renamed).is_none());
