@@ -76,6 +76,12 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
             return listing_page(&state, &index, &data, loading, &listed).await;
         }
     }
+    // `/cart/` is where many shops keep the bag: a shopper who types it is sent to Drape's, unless
+    // the shop has a category by that name (then it is that category's page, above or in the app).
+    if matches!(path.as_str(), "/cart/" | "/cart") && !matches!(crate::features::catalog::is_category(&state, "cart").await, Ok(true)) {
+        let to = req.uri().query().map_or_else(|| "/view-cart/".to_string(), |q| format!("/view-cart/?{q}"));
+        return axum::response::Redirect::temporary(&to).into_response();
+    }
     let is_asset = path.starts_with("/assets/");
     // A missing hashed asset (a stale chunk after a deploy) is a 404: answering index.html would be
     // cached for a year as if it were that script.

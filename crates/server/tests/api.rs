@@ -583,6 +583,16 @@ async fn home_and_category_pages_preload_their_first_products_and_show_their_ima
         assert_eq!(r.status, 200, "{path}");
         assert_eq!(r.text, index, "{path}");
     }
+    // Other shops' address for the bag leads to Drape's, not to "Category not found".
+    for (path, to) in [("/cart/", "/view-cart/"), ("/cart", "/view-cart/"), ("/cart/?utm_source=mail", "/view-cart/?utm_source=mail")] {
+        let r = b.get(&app, path).await;
+        assert_eq!((r.status, r.headers.get("location").map(|l| l.to_str().unwrap())), (axum::http::StatusCode::TEMPORARY_REDIRECT, Some(to)), "{path}");
+    }
+    // unless the shop has a category by that name
+    sqlx::query("UPDATE categories SET slug = 'cart' WHERE slug = 'bras'").execute(app.db.any_pool()).await.unwrap();
+    let r = b.get(&app, "/cart/").await;
+    assert_eq!(r.status, 200);
+    assert!(r.text.contains(r#"href="/web/api/v1/products/?category_slug=cart""#), "the category's page: {}", r.text);
     let _ = std::fs::remove_dir_all(dir);
 }
 
