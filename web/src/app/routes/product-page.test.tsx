@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECENTLY_VIEWED_KEY } from '@/features/recommendations/recently-viewed';
 import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
 import { productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
+import { FEATURES_WAIT_MS } from '@/features/product/components/ProductView';
 import { ProductPageContent } from './product-page';
 
 describe('the product page', () => {
@@ -47,5 +48,44 @@ describe('the product page', () => {
     answerTimer();
     const page = await screen.findByTestId('product');
     expect(within(page).getByTestId('timer').textContent).toContain('Sale ends in');
+  });
+
+  it('draws what lies under the buy bar once the features have answered: they never push the details down (issue 14)', async () => {
+    const product = productFixture({ id: 31, slug: 'lace-bra-black' });
+    let answerFeatures = () => {};
+    const featuresAsked = new Promise<void>((resolve) => (answerFeatures = resolve));
+    serve({
+      'GET /web/api/v1/product-mobile/lace-bra-black/': () => json(product),
+      'GET /web/api/v1/product/lace-bra-black/sizes/s/': () => json(sizesFixture([sizeFixture('34B', 3)])),
+      'GET /web/api/v1/product/lace-bra-black/timer/s/': () => json({ timer: null }),
+      'GET /web/api/v1/product-feature/lace-bra-black/': async () => {
+        await featuresAsked;
+        return json({ 'Wire-free': { icon_small: '', description: 'No underwire.' } });
+      },
+    });
+    renderWithProviders(<ProductPageContent slug="lace-bra-black" />, { route: '/product/lace-bra-black' });
+    await screen.findByTestId('product');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByTestId('policy-strip')).toBeNull();
+    expect(screen.queryByTestId('features')).toBeNull();
+    answerFeatures();
+    const features = await screen.findByTestId('features');
+    expect(features.textContent).toContain('Wire-free');
+    expect(screen.getByTestId('policy-strip')).toBeTruthy();
+  });
+
+  it('draws what lies under the buy bar without the features when they are slower than FEATURES_WAIT_MS', async () => {
+    const product = productFixture({ id: 31, slug: 'lace-bra-black' });
+    serve({
+      'GET /web/api/v1/product-mobile/lace-bra-black/': () => json(product),
+      'GET /web/api/v1/product/lace-bra-black/sizes/s/': () => json(sizesFixture([sizeFixture('34B', 3)])),
+      'GET /web/api/v1/product/lace-bra-black/timer/s/': () => json({ timer: null }),
+      'GET /web/api/v1/product-feature/lace-bra-black/': () => new Promise<Response>(() => {}),
+    });
+    renderWithProviders(<ProductPageContent slug="lace-bra-black" />, { route: '/product/lace-bra-black' });
+    await screen.findByTestId('product');
+    expect(screen.queryByTestId('policy-strip')).toBeNull();
+    await screen.findByTestId('policy-strip', {}, { timeout: FEATURES_WAIT_MS + 1000 });
+    expect(screen.queryByTestId('features')).toBeNull();
   });
 });

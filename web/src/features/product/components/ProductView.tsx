@@ -57,6 +57,19 @@ const BraSizeCalculator = lazy(() => import('./BraSizeCalculator'));
 const SizeChartModal = lazy(() => import('./SizeChartModal'));
 
 const BUY_NOTE_ID = 'buy-note';
+/** How long what lies under the buy bar waits for the product's features at most. */
+export const FEATURES_WAIT_MS = 2000;
+
+/** True once `ms` have passed without `done`. */
+function useWaited(ms: number, done: boolean): boolean {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (done) return;
+    const timer = setTimeout(() => setWaited(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms, done]);
+  return waited;
+}
 
 type Panel =
   | { kind: 'fullscreen'; index: number }
@@ -153,7 +166,12 @@ export function ProductView({
   // drawn a frame after the rest (issue 14, blocking time): the page then is laid out in two tasks,
   // not one of 13-21 ms unslowed, which Lighthouse's 4x slowdown made a blocking one. It is under the
   // fold on a phone, so nothing in view moves; any later product page is drawn whole.
-  const underBuyBar = useDrawnCount(2, 1, 1) > 1;
+  // It also waits for the features' answer (a failure is no features), asked with the page's first
+  // data but not waited for: drawn without them, the features came later and pushed the details down
+  // under the shopper's eyes on a screen tall enough to show them (an e2e flake, session 30: 269 px).
+  // A features answer slower than FEATURES_WAIT_MS no longer holds back the policies and details.
+  const featuresWaitedFor = useWaited(FEATURES_WAIT_MS, features.data !== undefined);
+  const underBuyBar = useDrawnCount(2, 1, 1) > 1 && (features.data !== undefined || featuresWaitedFor);
 
   // Loaded: the view_item data layer event and the shopper event, once per product. Sent from a task
   // of their own: the effects after the page's first commit run in one task, already a long one on a
