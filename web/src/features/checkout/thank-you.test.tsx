@@ -14,6 +14,8 @@ function renderThanks(route = '/checkout/complete/?order_id=ord_9f2c') {
 describe('<ThankYouPage>', () => {
   beforeEach(() => {
     document.cookie = 'csrftoken=tok123';
+    window.dataLayer = [];
+    localStorage.clear();
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -45,8 +47,37 @@ describe('<ThankYouPage>', () => {
     const headers = post.init.headers as Record<string, string>;
     expect(headers['X-CSRFToken']).toBe('tok123');
     expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
-    // no purchase event: the shop's event list has none (spec 000 §7)
+    // no purchase event to the shop's server: its event list has none (spec 000 §7)
     expect(calls.some((c) => c.url.pathname === '/get-event-data/')).toBe(false);
+  });
+
+  it("pushes the order's purchase to the data layer once, prices per piece in rupees; back on the page, not again", async () => {
+    serve({ [`POST ${COMPLETE}`]: () => json(completeFixture()) });
+    const first = renderThanks();
+    await screen.findByTestId('order-placed');
+    const purchases = () => (window.dataLayer ?? []).filter((e) => e.event === 'purchase');
+    await waitFor(() => expect(purchases()).toHaveLength(1));
+    expect(purchases()[0]?.ecommerce).toEqual({
+      transaction_id: 'DRP0000123',
+      currency: 'INR',
+      value: 1647,
+      items: [
+        {
+          item_id: 'BR1001-BLK',
+          item_name: 'Everyday Padded T-Shirt Bra',
+          price: 799,
+          quantity: 1,
+          item_variant: '34B',
+          item_category4: 'BR',
+        },
+        { item_id: 'PN2001-RED', item_name: 'Lace Hipster Panty', price: 399.5, quantity: 2, item_variant: 'M', item_category4: 'PN' },
+      ],
+    });
+    first.unmount();
+    renderThanks();
+    await screen.findByTestId('order-placed');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(purchases()).toHaveLength(1);
   });
 
   it('a cash on delivery order waiting for its code asks for it instead of saying placed; confirmed, it is placed', async () => {
@@ -63,10 +94,13 @@ describe('<ThankYouPage>', () => {
     const panel = await screen.findByTestId('cod-confirm');
     expect(screen.queryByText('Thank you! Your order is placed')).toBeNull();
     expect(panel.textContent).toContain('Order DRP0000123 is waiting for you.');
+    expect((window.dataLayer ?? []).some((e) => e.event === 'purchase')).toBe(false);
     fireEvent.change(within(panel).getByLabelText('Confirmation code'), { target: { value: '246810' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Confirm order' }));
     expect(await screen.findByText('Thank you! Your order is placed')).toBeTruthy();
     expect(calls.filter((c) => c.url.pathname === COMPLETE)).toHaveLength(2);
+    // a purchase once placed, not while it waited for its code
+    await waitFor(() => expect((window.dataLayer ?? []).filter((e) => e.event === 'purchase')).toHaveLength(1));
   });
 
   it('a failed call is only logged; the page thanks plainly and links to the orders', async () => {

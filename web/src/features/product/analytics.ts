@@ -1,4 +1,5 @@
 import type { Product } from '@/shared/api/types';
+import { rupees, skuCategory } from '@/shared/lib/events';
 
 /** The view_item data layer event (spec 001 §4), GA4 ecommerce shape, prices in rupees. */
 export interface ViewItem {
@@ -6,13 +7,6 @@ export interface ViewItem {
   value: number;
   items: Record<string, string | number>[];
 }
-
-/** The product-type code of a SKU: its leading letters ("BR1001-CRL" → "BR"). */
-export function skuCategory(sku: string): string {
-  return /^[A-Za-z]+/.exec(sku.trim())?.[0]?.toUpperCase() ?? '';
-}
-
-export const rupees = (paise: number) => Math.round(paise) / 100;
 
 export function viewItem(product: Product): ViewItem {
   const price = rupees(product.rounded_up_unit_price);

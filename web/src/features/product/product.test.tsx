@@ -8,6 +8,7 @@ import type { Me } from '@/shared/api/types';
 import { ToastProvider } from '@/shared/components/ui/Toast';
 import { beginFirstPage, endFirstPage } from '@/shared/lib/first-page';
 import { meFixture, productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
+import { productFeaturesQueryOptions } from './api/get-product-features';
 import { allSoldOut, SOLD_OUT_SIZES, toProductSizes, type ProductSizes } from './api/get-sizes';
 import { swipeDirection, wrapIndex } from './swipe';
 import { POLICY } from './components/PolicyStrip';
@@ -83,8 +84,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function wrap(ui: ReactNode, path = '/product/padded-t-shirt-bra-black-12', { strict = false } = {}) {
+function wrap(
+  ui: ReactNode,
+  path = '/product/padded-t-shirt-bra-black-12',
+  { strict = false, seed }: { strict?: boolean; seed?: (c: QueryClient) => void } = {},
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  seed?.(client);
   const tree = (
     <QueryClientProvider client={client}>
       <ToastProvider>
@@ -130,9 +136,13 @@ function viewProps(over: Partial<ProductViewProps> = {}): ProductViewProps {
   };
 }
 
+/** The page with its features already answered (none), as the app's first data has them: what lies
+ * under the buy bar waits for them (product-page.test.tsx has the wait). */
 function view(over: Partial<ProductViewProps> = {}) {
   const props = viewProps(over);
-  wrap(<ProductView {...props} />);
+  wrap(<ProductView {...props} />, undefined, {
+    seed: (c) => c.setQueryData(productFeaturesQueryOptions(props.product.slug).queryKey, {}),
+  });
   return props;
 }
 

@@ -45,6 +45,14 @@ export function pushDataLayer(entry: DataLayerEntry): void {
   window.dataLayer.push(entry);
 }
 
+/** The product-type code of a SKU, the ecommerce events' fourth category: its leading letters ("BR1001-CRL" → "BR"). */
+export function skuCategory(sku: string): string {
+  return /^[A-Za-z]+/.exec(sku.trim())?.[0]?.toUpperCase() ?? '';
+}
+
+/** Paise as the ecommerce events' rupees. */
+export const rupees = (paise: number) => Math.round(paise) / 100;
+
 /** GA4 ecommerce events: clear the previous ecommerce object first, as Google recommends. */
 export function pushEcommerce(event: string, ecommerce: DataLayerEntry): void {
   pushDataLayer({ ecommerce: null });

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AccountPage, AccountPageLoading } from '@/shared/components/AccountPage';
 import { Icon } from '@/shared/components/ui/Icon';
 import { sizedImage, useImageQuality } from '@/shared/lib/images';
+import { pushPurchaseOnce } from '../analytics';
 import { useCheckoutComplete } from '../api/get-checkout-complete';
 import { checkoutKeys } from '../api/keys';
 import { ORDERS_PATH } from '../paths';
@@ -30,6 +31,12 @@ export function ThankYouPage() {
   useEffect(() => {
     if (complete.isError) console.error('checkout-complete data not loaded', complete.error);
   }, [complete.isError, complete.error]);
+  // The data layer's purchase event, once per order in this browser, once the order is placed (a
+  // cash on delivery order waiting for its code is not yet).
+  const placed = complete.data && !isPendingConfirmation(complete.data) ? complete.data : null;
+  useEffect(() => {
+    if (placed) pushPurchaseOnce(placed);
+  }, [placed]);
 
   if (orderId === null) return <PlainThanks />;
   if (complete.isPending) {
@@ -42,7 +49,7 @@ export function ThankYouPage() {
   if (!complete.data) return <PlainThanks />;
 
   const order = complete.data;
-  if (order.status.toLowerCase() === PENDING_CONFIRMATION.toLowerCase()) {
+  if (isPendingConfirmation(order)) {
     return (
       <Shell>
         <CodConfirm
@@ -61,6 +68,10 @@ export function ThankYouPage() {
       <Actions />
     </Shell>
   );
+}
+
+function isPendingConfirmation(order: CheckoutComplete): boolean {
+  return order.status.toLowerCase() === PENDING_CONFIRMATION.toLowerCase();
 }
 
 function Shell({ children }: { children: ReactNode }) {
