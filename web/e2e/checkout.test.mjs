@@ -23,7 +23,17 @@ async function assertThankYou(page, name) {
   );
   assert.equal(await cartCount(page), 0);
   await screenshot(page, `${name}.png`, { fullPage: true });
-  return (await ref.innerText()).match(/DRP\d{7}/)[0];
+  const orderRef = (await ref.innerText()).match(/DRP\d{7}/)[0];
+  // the shop's tag manager sees the sale: one purchase event for this order, the total in rupees
+  await page.waitForFunction(
+    (r) => (window.dataLayer ?? []).some((e) => e.event === 'purchase' && e.ecommerce?.transaction_id === r),
+    orderRef,
+  );
+  const purchases = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'purchase').map((e) => e.ecommerce));
+  assert.equal(purchases.length, 1);
+  assert.equal(purchases[0].currency, 'INR');
+  assert.ok(purchases[0].value > 0 && purchases[0].items.length >= 1);
+  return orderRef;
 }
 
 describe('checkout', () => {
