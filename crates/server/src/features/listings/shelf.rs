@@ -141,9 +141,9 @@ impl Searchable<'_> {
         let mut scores = vec![0f32; self.shelf.catalog.len()];
         let mut places = Vec::with_capacity(hits.len());
         for h in &hits {
-            if let Some(&i) = usize::try_from(h.id).ok().and_then(|id| self.shelf.place.get(id)).filter(|i| **i != u32::MAX) {
-                scores[i as usize] = h.score;
-                places.push(i as usize);
+            if let Some(i) = self.shelf.place_of(h.id) {
+                scores[i] = h.score;
+                places.push(i);
             }
         }
         (places, scores)
@@ -184,14 +184,14 @@ impl Shelf {
         for run in crossings.sizes.chunk_by(|a, b| a.0.product_id == b.0.product_id) {
             let (id, combo) = (run[0].0.product_id, run[0].1 == 1);
             // Not on the shelf (not on sale): nothing of it is listed.
-            let Some(&place) = usize::try_from(id).ok().and_then(|id| self.place.get(id)).filter(|p| **p != u32::MAX) else { continue };
+            let Some(place) = self.place_of(id) else { continue };
             let own: Vec<ListedSize> = run.iter().map(|(s, _)| s.clone()).collect();
             let sizes = item_sizes(&own, combo);
             let soldout = !sizes.iter().any(|s| s.1);
             if let Some(card) = self.card(id).filter(|c| c.is_soldout != soldout) {
                 restocked_cards.insert(id, Arc::new(ProductCard { is_soldout: soldout, ..card.clone() }));
             }
-            changed.push((place as usize, sizes));
+            changed.push((place, sizes));
         }
         let crossed: Vec<usize> = changed.iter().map(|(place, _)| *place).collect();
         let unchanged = |from: ListedFrom| match from {
@@ -339,8 +339,12 @@ impl Shelf {
 
     /// Is `size` (as a search's size word names it) one of the product's sizes in stock?
     fn has_in_stock(&self, id: i64, size: &str) -> bool {
-        let place = usize::try_from(id).ok().and_then(|id| self.place.get(id)).filter(|p| **p != u32::MAX);
-        place.is_some_and(|&i| self.catalog.sizes_in_stock(i as usize).any(|v| drape_search::is_size(v, size)))
+        self.place_of(id).is_some_and(|i| self.catalog.sizes_in_stock(i).any(|v| drape_search::is_size(v, size)))
+    }
+
+    /// A product's place on the shelf; None when it is not on it.
+    fn place_of(&self, id: i64) -> Option<usize> {
+        usize::try_from(id).ok().and_then(|id| self.place.get(id)).filter(|p| **p != u32::MAX).map(|&p| p as usize)
     }
 
     /// A listed product's card as this shelf shows it.
