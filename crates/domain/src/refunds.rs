@@ -64,6 +64,15 @@ impl RefundRoute {
     }
 }
 
+/// A shopper's bank account number as staff see it until a transfer to it is due: its last four
+/// digits ('••••6789'). Nobody needs the whole number before then, and a page that shows it is one
+/// more place it can be read from.
+pub fn account_tail(number: &str) -> String {
+    let digits: Vec<char> = number.trim().chars().collect();
+    let tail: String = digits[digits.len().saturating_sub(4)..].iter().collect();
+    format!("••••{tail}")
+}
+
 /// What a cancellation gives back, in paise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct CancelRefund {
@@ -95,6 +104,13 @@ pub fn cancel_refund(wallet_used: i64, paid_online: i64, already_refunded: i64, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_account_number_shows_only_its_last_four_digits() {
+        assert_eq!(account_tail("50100123456789"), "••••6789");
+        assert_eq!(account_tail(" 123 "), "••••123");
+        assert_eq!(account_tail(""), "••••");
+    }
 
     #[test]
     fn source_keys_follow_how_the_order_was_paid() {

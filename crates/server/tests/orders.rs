@@ -433,8 +433,23 @@ async fn a_cod_return_asks_for_bank_details_and_refunds_what_was_paid_once() {
     app.db.store.schedule_pickup(r.id, "2026-11-24", "Delhivery", "operator:cli", now).await.unwrap();
     app.db.store.mark_picked_up(r.id, "operator:cli", now).await.unwrap();
     app.db.store.receive_return(r.id, true, "operator:cli", now).await.unwrap();
+    // The operator's page shows the whole account number only while the transfer to it is due.
+    app.db.store.upsert_user("9123470998", None, "Operator", true, false, now).await.unwrap();
+    let mut op = Browser::new();
+    op.login(&app, "9123470998").await;
+    let order_ref = app.db.store.order_by_id(r.order_id).await.unwrap().unwrap().order_ref;
+    let account_shown = |page: &str| page.split("<span data-account>").nth(1).and_then(|rest| rest.split('<').next()).map(str::to_string);
+    let page = op.get(&app, &format!("/ops/orders/{order_ref}/")).await;
+    assert_eq!(page.status, 200, "{}", page.text);
+    assert_eq!(account_shown(&page.text).as_deref(), Some("••••6789"), "received, not yet approved");
+    assert!(!page.text.contains("50100123456789"));
     app.db.store.approve_return(r.id, "operator:cli", now).await.unwrap();
+    let page = op.get(&app, &format!("/ops/orders/{order_ref}/")).await.text;
+    assert_eq!(account_shown(&page).as_deref(), Some("50100123456789"), "approved: the transfer is due");
+    assert!(page.contains("Record transfer"));
     app.db.store.record_bank_refund(r.id, "UTR12345678", "operator:cli", now).await.unwrap();
+    let page = op.get(&app, &format!("/ops/orders/{order_ref}/")).await.text;
+    assert_eq!(account_shown(&page).as_deref(), Some("••••6789"), "paid");
     let d = b.get(&app, &format!("/api/v1/orders/{order}/")).await.json();
     assert_eq!(d["returns"][0]["status_label"], "Refunded");
     assert_eq!(d["order"]["orders_util_data"]["status"], "Sales Returned", "its one piece came back");

@@ -340,6 +340,7 @@ async fn ops_order_page(state: &AppState, headers: &HeaderMap, order_ref: &str, 
         @for (r, items) in returns.iter().zip(&return_items) {
             @let rs = ReturnStatus::parse(&r.status).unwrap_or(ReturnStatus::Requested);
             @let raction = format!("/ops/returns/{}/step/?order={}", r.public_id, o.order_ref);
+            @let transfer_due = rs == ReturnStatus::Approved && r.refund_route == "bank";
             div.card {
                 h2 { "Return " (r.public_id) " · " (rs.label()) }
                 p { (r.reason) @if !r.comment.is_empty() { ": " (r.comment) } }
@@ -350,7 +351,9 @@ async fn ops_order_page(state: &AppState, headers: &HeaderMap, order_ref: &str, 
                 } } }
                 p.muted { "Refund " (format_inr(r.refund_amount)) " to " (r.refund_route)
                     @if let (Some(name), Some(number), Some(ifsc)) = (&r.bank_account_name, &r.bank_account_number, &r.bank_ifsc) {
-                        " · " (name) ", account " (number) ", " (ifsc) " (" (r.bank_name.clone().unwrap_or_default()) ", " (r.bank_branch.clone().unwrap_or_default()) ")"
+                        // The whole number only while the transfer to it is due (approved, by bank).
+                        @let shown = if transfer_due { number.clone() } else { drape_domain::refunds::account_tail(number) };
+                        " · " (name) ", account " span data-account { (shown) } ", " (ifsc) " (" (r.bank_name.clone().unwrap_or_default()) ", " (r.bank_branch.clone().unwrap_or_default()) ")"
                     }
                 }
                 div.actions {
@@ -385,7 +388,7 @@ async fn ops_order_page(state: &AppState, headers: &HeaderMap, order_ref: &str, 
                             button.quiet type="submit" { "Decline" }
                         }
                     }
-                    @if rs == ReturnStatus::Approved && r.refund_route == "bank" {
+                    @if transfer_due {
                         form method="post" action=(raction) {
                             input type="hidden" name="csrfmiddlewaretoken" value=(csrf);
                             input type="hidden" name="step" value="bank";
