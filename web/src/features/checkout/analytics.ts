@@ -3,7 +3,7 @@ import type { CheckoutComplete } from './types';
 
 /** Orders whose purchase event this browser has sent, newest last (a few: a shopper reloading the
  * thank-you page, or coming back to it, is not a second sale). */
-export const PURCHASES_SENT_KEY = 'drape.purchases-sent';
+export const PURCHASES_SENT_KEY = 'drape:purchases-sent';
 const PURCHASES_KEPT = 20;
 
 /**
