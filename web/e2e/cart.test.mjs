@@ -220,7 +220,9 @@ describe('cart page', () => {
     const { page, context, problems } = await newPhonePage(browser, server.baseURL);
     try {
       await addFromProductPage(page, BRA);
-      await page.goto('/view-cart/');
+      // a shopper who types /cart/ lands in the bag (/view-cart/), the query kept
+      await page.goto('/cart/?from=typed');
+      await page.waitForURL((u) => u.pathname === '/view-cart/' && u.search === '?from=typed');
       const bra = page.getByTestId('cart-line').first();
       await bra.waitFor();
       await bra.getByRole('button', { name: 'Increase quantity' }).click();

@@ -329,6 +329,10 @@ describe('returns, exchanges, invoices and the operator page', () => {
       await page.goto('/ops/orders/DRPDEMO0004/');
       await page.getByRole('heading', { name: new RegExp(`Return ${returnId}`) }).waitFor();
       await screenshot(page, 'ops-return-requested.png', { fullPage: true });
+      // The shopper's bank account (50100123456789, the first test's): its last four digits, whole only
+      // while the transfer to it is due.
+      const account = () => page.locator('[data-account]').innerText();
+      assert.equal(await account(), '••••6789');
       const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
       assert.match(
         await step('Book pickup', 'ops-return-pickup.png', async (form) => {
@@ -344,13 +348,16 @@ describe('returns, exchanges, invoices and the operator page', () => {
         }),
         /picked_up → received/,
       );
+      assert.equal(await account(), '••••6789');
       assert.match(await step('Approve', 'ops-return-approved.png'), /received → approved/);
+      assert.equal(await account(), '50100123456789');
       assert.match(
         await step('Record transfer', 'ops-return-refunded.png', async (form) => {
           await form.getByLabel('Bank transfer reference (UTR)').fill('UTR20261124001');
         }),
         /approved → refunded/,
       );
+      assert.equal(await account(), '••••6789');
       assert.deepEqual(problems, []);
     } finally {
       await context.close();
