@@ -1,4 +1,5 @@
 import { pushEcommerce, rupees, skuCategory } from '@/shared/lib/events';
+import { readStoredList, writeStoredList } from '@/shared/lib/stored-list';
 import type { CheckoutComplete } from './types';
 
 /** Orders whose purchase event this browser has sent, newest last (a few: a shopper reloading the
@@ -30,23 +31,13 @@ export function purchase(order: CheckoutComplete) {
   };
 }
 
-function sent(): string[] {
-  try {
-    const list: unknown = JSON.parse(localStorage.getItem(PURCHASES_SENT_KEY) ?? '[]');
-    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-}
+const isId = (x: unknown): x is string => typeof x === 'string';
 
-/** Pushes the order's purchase event unless this browser already did. */
+/** Pushes the order's purchase event unless this browser already did. Storage that is full or
+ * refused keeps no record: the event went, and a reload may send it again. */
 export function pushPurchaseOnce(order: CheckoutComplete): void {
-  const done = sent();
+  const done = readStoredList(PURCHASES_SENT_KEY, isId);
   if (done.includes(order.order_id)) return;
   pushEcommerce('purchase', purchase(order));
-  try {
-    localStorage.setItem(PURCHASES_SENT_KEY, JSON.stringify([...done, order.order_id].slice(-PURCHASES_KEPT)));
-  } catch {
-    // storage full or refused: the event went; a reload may send it again
-  }
+  writeStoredList(PURCHASES_SENT_KEY, [...done, order.order_id].slice(-PURCHASES_KEPT));
 }

@@ -2,22 +2,19 @@
  * Recently viewed products, kept by the browser (docs/api.md: the server only turns ids into cards).
  * localStorage holds the ids, most recent first, at most 12.
  */
+import { parseStoredList, readStoredList, writeStoredList } from '@/shared/lib/stored-list';
+
 export const RECENTLY_VIEWED_KEY = 'drape:recently-viewed';
 export const RECENTLY_VIEWED_MAX = 12;
 
 const isId = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x > 0;
 
+/** Ids without repeats, at most the maximum. */
+const tidy = (ids: number[]) => [...new Set(ids)].slice(0, RECENTLY_VIEWED_MAX);
+
 /** The stored list, tolerating anything (old formats, hand edits): valid ids, no repeats, capped. */
 export function parseViewed(raw: string | null): number[] {
-  if (!raw) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  return [...new Set(parsed.filter(isId))].slice(0, RECENTLY_VIEWED_MAX);
+  return tidy(parseStoredList(raw, isId));
 }
 
 /** The list after viewing `id`: it moves to the front; the oldest falls off beyond the maximum. */
@@ -31,26 +28,11 @@ export function viewedExcept(list: number[], id: number, max = RECENTLY_VIEWED_M
   return list.filter((x) => x !== id).slice(0, max);
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null; // blocked storage (private modes, strict settings)
-  }
-}
-
 export function readViewed(): number[] {
-  try {
-    return parseViewed(storage()?.getItem(RECENTLY_VIEWED_KEY) ?? null);
-  } catch {
-    return [];
-  }
+  return tidy(readStoredList(RECENTLY_VIEWED_KEY, isId));
 }
 
+/** Full or blocked storage keeps nothing: the section simply stays empty. */
 export function writeViewed(list: number[]): void {
-  try {
-    storage()?.setItem(RECENTLY_VIEWED_KEY, JSON.stringify(list.slice(0, RECENTLY_VIEWED_MAX)));
-  } catch {
-    // full or blocked storage: the section simply stays empty
-  }
+  writeStoredList(RECENTLY_VIEWED_KEY, list.slice(0, RECENTLY_VIEWED_MAX));
 }
