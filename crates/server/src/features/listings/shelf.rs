@@ -426,11 +426,23 @@ pub async fn current(state: &AppState) -> ApiResult<Arc<Shelf>> {
     // docs/operations.md, session 30).
     if let Some(old) = old.filter(|s| s.version == versions.catalog && s.built.elapsed() < MAX_AGE) {
         let began = Instant::now();
-        let crossings = state.store.stock_crossed_since(old.stock_version).await?;
+        let crossings = match state.store.stock_crossed_since(old.stock_version).await {
+            Ok(crossings) => crossings,
+            Err(e) => {
+                // Put back for the next request to restock, rather than leave it to build every
+                // product anew. No request serves it meanwhile: its stock version is past.
+                *state.shelves.current.write().unwrap_or_else(|e| e.into_inner()) = Some(old);
+                return Err(e.into());
+            }
+        };
         let read = began.elapsed();
         let products = crossings.sizes.chunk_by(|a, b| a.0.product_id == b.0.product_id).count();
         let restocked = tokio::task::spawn_blocking(move || (old.restocked(crossings), old)).await;
-        if let Ok((Some(shelf), old)) = restocked {
+        if let Ok((None, old)) = restocked {
+            // A product's sizes changed (built anew below): the old shelf goes off this thread, as
+            // it does after a restock, beside the build rather than before it.
+            tokio::task::spawn_blocking(move || drop(old));
+        } else if let Ok((Some(shelf), old)) = restocked {
             let shelf = Arc::new(shelf);
             tracing::info!(
                 version = shelf.version,
