@@ -222,6 +222,24 @@ describe('checkout with PayU', () => {
       const tabs = page.getByTestId('payment-tabs');
       assert.equal(await tabs.getByRole('button', { name: /^UPI/ }).count(), 0, 'no Razorpay tabs with PayU');
       await openTab(page, 'Pay online');
+      // PayU needs the payer's e-mail address, and this new shopper has given none: nothing is placed,
+      // the page says so and leads to Settings.
+      await page.getByTestId('pay-button').click();
+      const needed = page.getByTestId('email-needed');
+      await needed.waitFor();
+      assert.match(await needed.innerText(), /Add your e-mail address in Settings to pay online/);
+      // brought into view, clear of the pay bar
+      const box = await needed.boundingBox();
+      const bar = await page.getByTestId('pay-bar').boundingBox();
+      assert.ok(box.y >= 0 && box.y + box.height <= bar.y, `the notice (${box.y}+${box.height}) shows above the pay bar (${bar.y})`);
+      await screenshot(page, 'checkout-payu-email-needed.png');
+      await needed.getByRole('link', { name: 'Go to Settings' }).click();
+      await page.waitForURL((u) => u.pathname === '/account/settings');
+      await page.getByLabel('E-mail').fill('payer@example.in');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('#toast-success').waitFor();
+      await openCheckout(page);
+      await openTab(page, 'Pay online');
       await screenshot(page, 'checkout-payu.png', { fullPage: true });
       await page.getByTestId('pay-button').click();
 

@@ -426,11 +426,40 @@ async fn payu_pays_on_its_hosted_page_and_its_answer_is_checked() {
     let q = quote(&app, &mut b, &format!("address_id={address_id}")).await;
     assert_eq!(q["payment"]["paymentSDK"], "PAYU");
     let to_pay = q["breakup"]["to_pay"].as_i64().unwrap();
-    let placed = place(&app, &mut b, "payu-online-0001", json!({"address_id": address_id, "payment_mode": "ONLINE", "expected_to_pay": to_pay})).await.json();
+    let online = json!({"address_id": address_id, "payment_mode": "ONLINE", "expected_to_pay": to_pay});
+
+    // PayU requires the payer's e-mail address: a shopper without one is asked for it before any
+    // order is made, and the cart stays as it was.
+    let refused = place(&app, &mut b, "payu-online-0001", online.clone()).await.assert_error(409);
+    assert_eq!(refused["error"], "email_required");
+    assert!(refused["message"].as_str().unwrap().contains("Settings"), "{refused}");
+    assert_eq!(app.db.columns_containing("payu-online-0001").await, Vec::<(String, String)>::new(), "no order was recorded");
+    assert_eq!(quote(&app, &mut b, &format!("address_id={address_id}")).await["breakup"]["to_pay"], to_pay);
+    b.json(&app, "PATCH", "/api/v1/settings/", json!({"email": "payer@example.in"})).await;
+
+    let placed = place(&app, &mut b, "payu-online-0001", online).await.json();
     let order_id = placed["order_id"].as_str().unwrap().to_string();
     assert_eq!(placed["payment_mode"], "PAYU");
+    // Starting the payment asks the same (the address removed after placing): no attempt is made.
+    b.json(&app, "PATCH", "/api/v1/settings/", json!({"email": ""})).await;
+    let refused = b.post(&app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await.assert_error(409);
+    assert_eq!(refused["error"], "email_required");
+    let txnid_start = format!("{}-", placed["order_ref"].as_str().unwrap());
+    assert_eq!(app.db.columns_containing(&txnid_start).await, Vec::<(String, String)>::new(), "no PayU attempt (txnid {txnid_start}…)");
+    b.json(&app, "PATCH", "/api/v1/settings/", json!({"email": "payer@example.in"})).await;
     let start = b.post(&app, &format!("/api/v1/orders/{order_id}/payment/"), json!({})).await.json();
     assert_eq!(start["provider"], "PAYU");
+    assert_eq!(start["payu"]["fields"]["email"], "payer@example.in");
+
+    // As PayU does, the hosted page refuses a request without the payer's address, even one signed
+    // with the merchant's salt.
+    let mut no_email: std::collections::BTreeMap<String, String> =
+        start["payu"]["fields"].as_object().unwrap().iter().map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string())).collect();
+    no_email.insert("email".into(), String::new());
+    let hash = drape_server::payments::payu::request_hash(&no_email, &app.state.config.payments.payu_salt);
+    no_email.insert("hash".into(), hash);
+    let refused = form_post(&app, "/sandbox/payu/_payment", &no_email.into_iter().collect::<Vec<_>>()).await;
+    assert_eq!((refused.status.as_u16(), refused.text.contains("Invalid email")), (400, true), "{}", refused.text);
 
     // A tampered request is refused by the hosted page.
     let mut tampered: Vec<(String, String)> =

@@ -71,6 +71,10 @@ async fn hosted_page(State(s): State<PayUSandbox>, Form(f): Form<BTreeMap<String
         return (StatusCode::BAD_REQUEST, page("Error", "<h1>Transaction error</h1><p>Sorry, some problem occurred: the hash is not valid.</p>"))
             .into_response();
     }
+    // As PayU: the payer's e-mail address is required.
+    if drape_domain::validation::Email::parse_lenient(&get("email")).is_none() {
+        return (StatusCode::BAD_REQUEST, page("Error", "<h1>Transaction error</h1><p>Invalid email.</p>")).into_response();
+    }
     let Some(paise) = paise_of(&get("amount")) else {
         return (StatusCode::BAD_REQUEST, page("Error", "<h1>Transaction error</h1><p>The amount is not valid.</p>")).into_response();
     };

@@ -309,6 +309,25 @@ describe('<CheckoutPage>', () => {
     expect(JSON.parse(String(second!.body)).expected_to_pay).toBe(79900);
   });
 
+  it('paying online without the e-mail address the provider needs: the server’s word stays, with the way to Settings', async () => {
+    const message =
+      'Add your e-mail address in Settings to pay online: our payment partner sends your receipt there. Cash on delivery needs none.';
+    serve(routes({ 'POST /api/v3/order/': () => json({ error: 'email_required', message }, 409) }));
+    renderCheckout();
+    await ready();
+    expect(screen.queryByTestId('email-needed')).toBeNull();
+    fireEvent.click(tab('Netbanking'));
+    fireEvent.click(screen.getByRole('radio', { name: 'HDFC Bank' }));
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    fireEvent.click(payButton());
+    const notice = await screen.findByTestId('email-needed');
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(notice.textContent).toContain(message);
+    expect(within(notice).getByRole('link', { name: 'Go to Settings' }).getAttribute('href')).toBe('/account/settings');
+    expect(onOrderPlaced).not.toHaveBeenCalled();
+    expect(FakeProvider.made).toHaveLength(0);
+  });
+
   it('a network failure keeps the attempt’s Idempotency-Key for the retry', async () => {
     let fail = true;
     serve(

@@ -15,16 +15,32 @@ use drape_store::auth::User;
 use drape_store::payments::OrderRow;
 use std::collections::BTreeMap;
 
+/// The shopper's e-mail address for PayU. PayU's payment request requires the payer's address (its
+/// own web SDK refuses a request whose address is missing or malformed) and sends the receipt there;
+/// a shopper who signed in with a mobile number may have none. Asked before an order is placed, so
+/// that no order waits for a payment that cannot start.
+pub fn payer_email(user: &User) -> ApiResult<&str> {
+    match user.email.as_deref().filter(|e| drape_domain::validation::Email::parse_lenient(e).is_some()) {
+        Some(email) => Ok(email),
+        None => Err(ApiError::new(
+            axum::http::StatusCode::CONFLICT,
+            "email_required",
+            "Add your e-mail address in Settings to pay online: our payment partner sends your receipt there. Cash on delivery needs none.",
+        )),
+    }
+}
+
 /// Starts a PayU attempt: a new txnid and the form the browser posts to the hosted page.
 pub async fn start(state: &AppState, user: &User, order: &OrderRow) -> ApiResult<PaymentStart> {
     use rand::RngCore;
+    // Asked before the attempt is recorded: one that cannot reach PayU is no attempt.
+    let email = payer_email(user)?.to_string();
     let mut b = [0u8; 3];
     rand::thread_rng().fill_bytes(&mut b);
     let txnid = format!("{}-{}", order.order_ref, hex::encode(b));
     state.store.add_payment_attempt(order.id, PAYU, &txnid, order.to_pay, "", state.now()).await?;
     let return_url = format!("{}{PAYU_RETURN_PATH}", state.config.payments.public_url);
     let name = if user.name.trim().is_empty() { "Drape shopper" } else { user.name.as_str() };
-    let email = user.email.clone().unwrap_or_default();
     let fields = state.payu.payment_form(&txnid, order.to_pay, &format!("Drape order {}", order.order_ref), name, &email, &user.mobile, &return_url);
     Ok(PaymentStart {
         provider: PaymentSdk::Payu,

@@ -188,6 +188,9 @@ pub async fn place_order(State(state): State<AppState>, viewer: Viewer, headers:
         }
         _ => {}
     }
+    if !req.payment_mode.is_cod() && req.payment_mode != PaymentMode::Wallet && state.config.payments.provider == crate::config::Provider::PayU {
+        super::payu::payer_email(&user)?;
+    }
     if b.to_pay != req.expected_to_pay {
         return Err(cart_changed(format!("Your total changed to {} since you looked. Please check it and pay again.", format_inr(b.to_pay))));
     }

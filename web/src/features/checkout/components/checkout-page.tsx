@@ -60,6 +60,9 @@ function CheckoutFlow({ userId, renderAddressForm, onOrderPlaced }: CheckoutPage
   const [walletOn, setWalletOn] = useState(false);
   const [adding, setAdding] = useState(false);
   const [stage, setStage] = useState<Stage>({ kind: 'checkout' });
+  // The server's word when paying online needs the shopper's e-mail address (PayU), kept on the page
+  // with the way to Settings: a passing toast would leave the shopper guessing where to add it.
+  const [emailNeeded, setEmailNeeded] = useState<string | null>(null);
   const { choice, update, toggle, close } = usePaymentChoice();
   const shopping = stage.kind === 'checkout';
 
@@ -160,6 +163,8 @@ function CheckoutFlow({ userId, renderAddressForm, onOrderPlaced }: CheckoutPage
     } catch (e) {
       if (isApiError(e) && e.status === 401) {
         navigate(CHECKOUT_LOGIN, { replace: true });
+      } else if (isApiError(e) && e.code === EMAIL_REQUIRED) {
+        setEmailNeeded(e.message);
       } else if (isApiError(e) && e.status === 409) {
         // the cart changed or sold out: nothing was placed; show the new truth
         toast.warning(e.message);
@@ -237,6 +242,7 @@ function CheckoutFlow({ userId, renderAddressForm, onOrderPlaced }: CheckoutPage
               }}
             />
           ) : null}
+          {emailNeeded && !cod && !walletCovers ? <EmailNeeded message={emailNeeded} /> : null}
           {walletCovers ? null : (
             <PaymentMethods
               tabs={checkoutTabs(data.payment.paymentSDK)}
@@ -263,6 +269,27 @@ function CheckoutFlow({ userId, renderAddressForm, onOrderPlaced }: CheckoutPage
       {adding ? renderAddressForm({ bookSize: bookList.length, onClose: closeAddForm }) : null}
       {placing ? <FullPageSpinner label="Placing your order" /> : null}
     </Shell>
+  );
+}
+
+/** The server's code when paying online needs an e-mail address the shopper has not given (PayU). */
+const EMAIL_REQUIRED = 'email_required';
+/** Where the shopper adds it (account settings). */
+const SETTINGS_PATH = '/account/settings';
+
+/** The server's word that paying online needs an e-mail address, above the ways to pay and brought
+ * into view (the pay bar covers the foot of the page), with the way to Settings. */
+function EmailNeeded({ message }: { message: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'center' });
+  }, [message]);
+  return (
+    <p ref={ref} className="co-alert" role="alert" data-testid="email-needed">
+      <span>
+        {message} <Link to={SETTINGS_PATH}>Go to Settings</Link>
+      </span>
+    </p>
   );
 }
 
