@@ -82,6 +82,22 @@ describe('<RetryPage>', () => {
     await waitFor(() => expect(calls.filter((c) => `GET ${c.url.pathname}` === STATUS).length).toBe(before + 1));
   });
 
+  it('paying online without the e-mail address the provider needs: the shop’s word, with the way to Settings', async () => {
+    const message =
+      'Add your e-mail address in Settings to pay online: our payment partner sends your receipt there. Cash on delivery needs none.';
+    serve(routes({ 'POST /api/v1/orders/ord_9f2c/payment/': () => json({ error: 'email_required', message }, 409) }));
+    renderRetry();
+    const tabs = await screen.findByTestId('payment-tabs');
+    fireEvent.click(within(tabs).getByRole('button', { name: 'Netbanking' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Kotak Mahindra Bank' }));
+    fireEvent.click(screen.getByTestId('pay-button'));
+    const notice = await screen.findByTestId('email-needed');
+    expect(notice.textContent).toContain(message);
+    expect(within(notice).getByRole('link', { name: 'Go to Settings' }).getAttribute('href')).toBe('/account/settings');
+    expect(screen.queryByTestId('retry-failure')).toBeNull();
+    expect(FakeProvider.made).toHaveLength(0);
+  });
+
   it('guests log in and come back to this order', async () => {
     serve({ 'GET /api/v1/me/': () => json(guest) });
     renderRetry();

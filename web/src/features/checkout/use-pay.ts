@@ -10,7 +10,8 @@ import { loadProviderScript, PROVIDER_UNREACHABLE } from './provider-script';
  * browser is on its way to the provider's hosted page (PayU); 'confirming': the shop checks its answer.
  */
 export type PayStage = 'idle' | 'starting' | 'provider' | 'leaving' | 'confirming';
-export type PayFailure = { orderId: string; message: string };
+/** `code`: the shop's machine code when the shop refused (email_required…), absent for the provider's refusals. */
+export type PayFailure = { orderId: string; message: string; code?: string };
 
 export const CONFIRM_FAILED = 'We couldn’t confirm your payment yet. If money left your account, it will show on the order shortly.';
 /** The shop now takes payments through another provider than the tabs were shown for. */
@@ -37,10 +38,10 @@ export function usePay(onPaid: (orderId: string) => void) {
   const [failure, setFailure] = useState<PayFailure | null>(null);
   const busy = useRef(false);
 
-  const fail = useCallback((orderId: string, message: string) => {
+  const fail = useCallback((orderId: string, message: string, code?: string) => {
     busy.current = false;
     setStage('idle');
-    setFailure({ orderId, message });
+    setFailure(code ? { orderId, message, code } : { orderId, message });
   }, []);
 
   const pay = useCallback(
@@ -101,7 +102,8 @@ export function usePay(onPaid: (orderId: string) => void) {
       } catch (e) {
         // the shop's refusal in its words (409 retry_not_allowed…); the provider's script failing, in ours
         if (!isApiError(e)) console.error('payment provider failed', e);
-        fail(orderId, isApiError(e) ? errorMessage(e) : PROVIDER_UNREACHABLE);
+        if (isApiError(e)) fail(orderId, errorMessage(e), e.code);
+        else fail(orderId, PROVIDER_UNREACHABLE);
       }
     },
     [fail, onPaid],

@@ -20,6 +20,7 @@ import { usePaymentChoice } from '../use-payment-choice';
 import { usePlaceOrder } from '../use-place-order';
 import { AddressStep } from './address-step';
 import { CodConfirm } from './cod-confirm';
+import { EMAIL_REQUIRED, EmailNeeded } from './email-needed';
 import { ItemsSummary } from './items-summary';
 import { PayBar } from './pay-bar';
 import { PaymentFailed } from './payment-failed';
@@ -60,8 +61,7 @@ function CheckoutFlow({ userId, renderAddressForm, onOrderPlaced }: CheckoutPage
   const [walletOn, setWalletOn] = useState(false);
   const [adding, setAdding] = useState(false);
   const [stage, setStage] = useState<Stage>({ kind: 'checkout' });
-  // The server's word when paying online needs the shopper's e-mail address (PayU), kept on the page
-  // with the way to Settings: a passing toast would leave the shopper guessing where to add it.
+  // The shop's word when paying online needs the shopper's e-mail address (PayU), kept on the page.
   const [emailNeeded, setEmailNeeded] = useState<string | null>(null);
   const { choice, update, toggle, close } = usePaymentChoice();
   const shopping = stage.kind === 'checkout';
@@ -269,27 +269,6 @@ function CheckoutFlow({ userId, renderAddressForm, onOrderPlaced }: CheckoutPage
       {adding ? renderAddressForm({ bookSize: bookList.length, onClose: closeAddForm }) : null}
       {placing ? <FullPageSpinner label="Placing your order" /> : null}
     </Shell>
-  );
-}
-
-/** The server's code when paying online needs an e-mail address the shopper has not given (PayU). */
-const EMAIL_REQUIRED = 'email_required';
-/** Where the shopper adds it (account settings). */
-const SETTINGS_PATH = '/account/settings';
-
-/** The server's word that paying online needs an e-mail address, above the ways to pay and brought
- * into view (the pay bar covers the foot of the page), with the way to Settings. */
-function EmailNeeded({ message }: { message: string }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: 'center' });
-  }, [message]);
-  return (
-    <p ref={ref} className="co-alert" role="alert" data-testid="email-needed">
-      <span>
-        {message} <Link to={SETTINGS_PATH}>Go to Settings</Link>
-      </span>
-    </p>
   );
 }
 

@@ -12,6 +12,7 @@ import { choiceReady, knownPaymentKey, methodFields, retryTabs } from '../paymen
 import type { OrderStatus } from '../types';
 import { payWaitLabel, usePay } from '../use-pay';
 import { usePaymentChoice } from '../use-payment-choice';
+import { EMAIL_REQUIRED, EmailNeeded } from './email-needed';
 import { PayBar } from './pay-bar';
 import { PaymentMethods } from './payment-methods';
 import { SandboxHint } from './sandbox-hint';
@@ -121,7 +122,9 @@ function RetryView({ order, userId, onFailed, returnedFailed }: ViewProps) {
         </div>
       </section>
 
-      {failure ? (
+      {failure?.code === EMAIL_REQUIRED ? (
+        <EmailNeeded message={failure.message} />
+      ) : failure ? (
         <p className="co-alert" role="alert" data-testid="retry-failure">
           <Icon name="close" size={18} />
           <span>{failure.message}</span>
