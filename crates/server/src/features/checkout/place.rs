@@ -183,12 +183,12 @@ pub async fn place_order(State(state): State<AppState>, viewer: Viewer, headers:
                 format!("Your wallet covers {} of this order. Choose a way to pay the rest.", format_inr(b.wallet_used)),
             ))
         }
-        m if m != PaymentMode::Wallet && !m.is_cod() && b.to_pay == 0 => {
+        m if m.is_online() && b.to_pay == 0 => {
             return Err(ApiError::new(StatusCode::BAD_REQUEST, "nothing_to_pay", "Your wallet covers this order: place it with the wallet."))
         }
         _ => {}
     }
-    if !req.payment_mode.is_cod() && req.payment_mode != PaymentMode::Wallet && state.config.payments.provider == crate::config::Provider::PayU {
+    if req.payment_mode.is_online() && state.config.payments.provider == crate::config::Provider::PayU {
         super::payu::payer_email(&user)?;
     }
     if b.to_pay != req.expected_to_pay {

@@ -172,6 +172,10 @@ impl PaymentMode {
     pub fn is_cod(self) -> bool {
         self == PaymentMode::Cod
     }
+    /// Paid through the payment provider: neither cash on delivery nor the wallet alone.
+    pub fn is_online(self) -> bool {
+        !matches!(self, PaymentMode::Cod | PaymentMode::Wallet)
+    }
     /// What the order keeps as its payment mode (spec 000 §9's modes).
     pub fn stored(self) -> &'static str {
         match self {

@@ -438,26 +438,31 @@ pub async fn current(state: &AppState) -> ApiResult<Arc<Shelf>> {
         let read = began.elapsed();
         let products = crossings.sizes.chunk_by(|a, b| a.0.product_id == b.0.product_id).count();
         let restocked = tokio::task::spawn_blocking(move || (old.restocked(crossings), old)).await;
-        if let Ok((None, old)) = restocked {
-            // A product's sizes changed (built anew below): the old shelf goes off this thread, as
-            // it does after a restock, beside the build rather than before it.
-            tokio::task::spawn_blocking(move || drop(old));
-        } else if let Ok((Some(shelf), old)) = restocked {
-            let shelf = Arc::new(shelf);
-            tracing::info!(
-                version = shelf.version,
-                stock_version = shelf.stock_version,
-                products,
-                read_ms = read.as_millis() as u64,
-                restock_ms = (began.elapsed() - read).as_millis() as u64,
-                "shelf restocked"
-            );
-            let shelf = installed(state, shelf);
-            drop(_one);
-            // The old shelf goes once the new one is in place and no request waits any more: with
-            // its index and kept answers, letting it go took longer than making its successor.
-            tokio::task::spawn_blocking(move || drop(old));
-            return Ok(shelf);
+        match restocked {
+            Ok((None, old)) => {
+                // A product's sizes changed (built anew below): the old shelf goes off this thread,
+                // as it does after a restock, beside the build rather than before it.
+                tokio::task::spawn_blocking(move || drop(old));
+            }
+            Ok((Some(shelf), old)) => {
+                let shelf = Arc::new(shelf);
+                tracing::info!(
+                    version = shelf.version,
+                    stock_version = shelf.stock_version,
+                    products,
+                    read_ms = read.as_millis() as u64,
+                    restock_ms = (began.elapsed() - read).as_millis() as u64,
+                    "shelf restocked"
+                );
+                let shelf = installed(state, shelf);
+                drop(_one);
+                // The old shelf goes once the new one is in place and no request waits any more: with
+                // its index and kept answers, letting it go took longer than making its successor.
+                tokio::task::spawn_blocking(move || drop(old));
+                return Ok(shelf);
+            }
+            // The restock panicked: the old shelf went with it; built anew below.
+            Err(_) => {}
         }
     }
     let began = Instant::now();
