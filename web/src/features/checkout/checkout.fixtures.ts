@@ -1,6 +1,7 @@
 import type { Address, Me } from '@/shared/api/types';
 import type { Breakup, Checkout, CheckoutComplete, OrderStatus, PaymentStart, PlacedOrder } from './types';
 import { meFixture } from '@/test/fixtures';
+import { json } from '@/test/fake-api';
 
 /** Test fixtures shaped like the checkout contract's answers. */
 
@@ -14,6 +15,11 @@ export const shopper: Me = {
   image_quality: 80,
 };
 export const guest: Me = meFixture();
+
+/** The shop's refusal to take an online payment (PayU) from a shopper without an e-mail address. */
+export const EMAIL_REQUIRED_MESSAGE =
+  'Add your e-mail address in Settings to pay online: our payment partner sends your receipt there. Cash on delivery needs none.';
+export const emailRequired = () => json({ error: 'email_required', message: EMAIL_REQUIRED_MESSAGE }, 409);
 
 export function addressFixture(over: Partial<Address> = {}): Address {
   return {

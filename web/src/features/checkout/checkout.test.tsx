@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, json, serve } from '@/test/fake-api';
-import { breakupFixture, guest, placedFixture } from './checkout.fixtures';
+import { breakupFixture, EMAIL_REQUIRED_MESSAGE, emailRequired, guest, placedFixture } from './checkout.fixtures';
 import {
   answerFor,
   checkoutGets,
@@ -310,9 +310,7 @@ describe('<CheckoutPage>', () => {
   });
 
   it('paying online without the e-mail address the provider needs: the server’s word stays, with the way to Settings', async () => {
-    const message =
-      'Add your e-mail address in Settings to pay online: our payment partner sends your receipt there. Cash on delivery needs none.';
-    serve(routes({ 'POST /api/v3/order/': () => json({ error: 'email_required', message }, 409) }));
+    serve(routes({ 'POST /api/v3/order/': emailRequired }));
     renderCheckout();
     await ready();
     expect(screen.queryByTestId('email-needed')).toBeNull();
@@ -322,7 +320,7 @@ describe('<CheckoutPage>', () => {
     fireEvent.click(payButton());
     const notice = await screen.findByTestId('email-needed');
     expect(notice.getAttribute('role')).toBe('alert');
-    expect(notice.textContent).toContain(message);
+    expect(notice.textContent).toContain(EMAIL_REQUIRED_MESSAGE);
     expect(within(notice).getByRole('link', { name: 'Go to Settings' }).getAttribute('href')).toBe('/account/settings');
     expect(onOrderPlaced).not.toHaveBeenCalled();
     expect(FakeProvider.made).toHaveLength(0);

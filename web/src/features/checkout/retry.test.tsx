@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, json, serve } from '@/test/fake-api';
-import { guest, orderStatusFixture } from './checkout.fixtures';
+import { EMAIL_REQUIRED_MESSAGE, emailRequired, guest, orderStatusFixture } from './checkout.fixtures';
 import { FakeProvider, renderRetry, retryRoutes as routes, STATUS, withFakeProvider } from './checkout.testkit';
 
 describe('<RetryPage>', () => {
@@ -83,16 +83,14 @@ describe('<RetryPage>', () => {
   });
 
   it('paying online without the e-mail address the provider needs: the shop’s word, with the way to Settings', async () => {
-    const message =
-      'Add your e-mail address in Settings to pay online: our payment partner sends your receipt there. Cash on delivery needs none.';
-    serve(routes({ 'POST /api/v1/orders/ord_9f2c/payment/': () => json({ error: 'email_required', message }, 409) }));
+    serve(routes({ 'POST /api/v1/orders/ord_9f2c/payment/': emailRequired }));
     renderRetry();
     const tabs = await screen.findByTestId('payment-tabs');
     fireEvent.click(within(tabs).getByRole('button', { name: 'Netbanking' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Kotak Mahindra Bank' }));
     fireEvent.click(screen.getByTestId('pay-button'));
     const notice = await screen.findByTestId('email-needed');
-    expect(notice.textContent).toContain(message);
+    expect(notice.textContent).toContain(EMAIL_REQUIRED_MESSAGE);
     expect(within(notice).getByRole('link', { name: 'Go to Settings' }).getAttribute('href')).toBe('/account/settings');
     expect(screen.queryByTestId('retry-failure')).toBeNull();
     expect(FakeProvider.made).toHaveLength(0);

@@ -41,7 +41,7 @@ export function usePay(onPaid: (orderId: string) => void) {
   const fail = useCallback((orderId: string, message: string, code?: string) => {
     busy.current = false;
     setStage('idle');
-    setFailure(code ? { orderId, message, code } : { orderId, message });
+    setFailure({ orderId, message, code });
   }, []);
 
   const pay = useCallback(
@@ -101,9 +101,12 @@ export function usePay(onPaid: (orderId: string) => void) {
         provider.createPayment(createPaymentData(start, method));
       } catch (e) {
         // the shop's refusal in its words (409 retry_not_allowed…); the provider's script failing, in ours
-        if (!isApiError(e)) console.error('payment provider failed', e);
-        if (isApiError(e)) fail(orderId, errorMessage(e), e.code);
-        else fail(orderId, PROVIDER_UNREACHABLE);
+        if (isApiError(e)) {
+          fail(orderId, errorMessage(e), e.code);
+        } else {
+          console.error('payment provider failed', e);
+          fail(orderId, PROVIDER_UNREACHABLE);
+        }
       }
     },
     [fail, onPaid],
