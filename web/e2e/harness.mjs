@@ -195,6 +195,14 @@ export async function newPhonePage(browser, baseURL) {
     );
   });
   const page = await context.newPage();
+  // A page the server drew whole (a first visit to home) shows its buttons before the app runs; they
+  // answer once the app has hydrated it, when the root's mark goes (web/src/app/app.tsx).
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const res = await goto(url, options);
+    await page.waitForFunction(() => !document.querySelector('#root[data-drawn]'));
+    return res;
+  };
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {

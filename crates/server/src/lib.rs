@@ -5,6 +5,7 @@
 
 pub mod admin;
 pub mod config;
+pub mod drawn;
 pub mod error;
 pub mod extract;
 pub mod features;

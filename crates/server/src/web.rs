@@ -73,6 +73,10 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     }
     if req.uri().query().is_none() {
         if let Some((data, loading, listed)) = listing_page_data(&state, &path).await {
+            if path == "/" {
+                let (mut parts, _) = req.into_parts();
+                return home_page(&state, &index, &mut parts, &data, loading, &listed).await;
+            }
             return listing_page(&state, &index, &data, loading, &listed).await;
         }
     }
@@ -226,6 +230,78 @@ async fn listing_page(state: &AppState, index: &std::path::Path, data: &str, loa
     html_page(with_main(with_head_start(html, &preload(data)), &page))
 }
 
+/// Home. A first visit (nothing in the page is the visitor's own: no session, no cart) gets the page
+/// drawn whole (`drawn::home`), which the app hydrates instead of drawing again (issue 14's blocking
+/// time); anyone else, or a home whose answers cannot be drawn, gets the loading page as a category's
+/// page does. Either way the page depends on the visitor's cookies.
+async fn home_page(state: &AppState, index: &std::path::Path, parts: &mut axum::http::request::Parts, data: &str, loading: &str, listed: &Listed) -> Response {
+    let mut res = match first_visit(state, parts).await {
+        true => match drawn_home(state, index, data, listed).await {
+            Some(res) => res,
+            None => listing_page(state, index, data, loading, listed).await,
+        },
+        false => listing_page(state, index, data, loading, listed).await,
+    };
+    res.headers_mut().insert(header::VARY, HeaderValue::from_static("cookie"));
+    res
+}
+
+/// The category home links to for its design of the month (the app's HOME_FEATURED_CATEGORY,
+/// web/src/features/catalog/featured.ts).
+const HOME_FEATURED_CATEGORY: &str = "bra";
+
+/// Home drawn whole from the answers the app will read (the same first page of products, the menu and
+/// this month's design), or None when one cannot be read or drawn.
+async fn drawn_home(state: &AppState, index: &std::path::Path, data: &str, listed: &Listed) -> Option<Response> {
+    let html = index_html(index).await?;
+    let menu = crate::features::catalog::menu(State(state.clone())).await.ok()?.0;
+    let (featured, month_year) = crate::features::offers::this_month(state, HOME_FEATURED_CATEGORY).await.ok()?;
+    // Read back from the JSON the app gets, so both draw from the very same answers.
+    let home = crate::drawn::Home {
+        listing: serde_json::from_slice(&listed.answer.body).ok()?,
+        menu: serde_json::from_value(serde_json::to_value(&menu).ok()?).ok()?,
+        featured: match &featured {
+            Some(f) => Some(serde_json::from_value(serde_json::to_value(f).ok()?).ok()?),
+            None => None,
+        },
+        featured_path: format!("/best-{HOME_FEATURED_CATEGORY}-design-of-{month_year}/"),
+        quality: state.config.image_quality,
+        // The footer's year as a shopper in India reads it on the night it turns.
+        year: chrono::Datelike::year(&state.now().with_timezone(&crate::features::offers::ist())),
+    };
+    if !crate::drawn::drawable(&home) {
+        return None;
+    }
+    let root = crate::drawn::home(&home);
+    // Only the products are preloaded, as on the loading page: the app asks for the menu, the session
+    // and the design as it starts. Lighthouse's estimate of the first paint counts the requests that
+    // finished before the paint it saw (decisions.md, the largest paint), so more could only move it.
+    let html = with_root_drawn(with_head_start(html, &preload(data)), &root)?;
+    Some(html_page(html))
+}
+
+/// Whether nothing in the page would be the visitor's own: not logged in, and no cart (no cookie, or
+/// a guest cookie naming no cart).
+async fn first_visit(state: &AppState, parts: &mut axum::http::request::Parts) -> bool {
+    use axum::extract::FromRequestParts;
+    match crate::security::Viewer::from_request_parts(parts, state).await {
+        Ok(viewer) if viewer.user.is_none() => match viewer.cart_owner() {
+            None => true,
+            Some(owner) => matches!(state.store.cart_row(owner).await, Ok(None)),
+        },
+        _ => false,
+    }
+}
+
+/// The page's root marked as drawn whole, for the app to hydrate (web/src/main.tsx), holding `root`
+/// in place of index.html's frame.
+fn with_root_drawn(html: String, root: &str) -> Option<String> {
+    const ROOT: &str = r#"<div id="root">"#;
+    let start = html.find(ROOT)?;
+    let end = start + html[start..].find("</body>")?;
+    Some(format!("{}<div id=\"root\" data-drawn=\"\">{root}</div>\n{}", &html[..start], &html[end..]))
+}
+
 /// The empty cart's panel as the app draws it for a guest (web/first-paint/cart-empty.html; a test in
 /// the app, web/src/features/cart/first-paint.test.tsx, keeps the two the same).
 const CART_EMPTY: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/first-paint/cart-empty.html"));
@@ -236,15 +312,8 @@ const CART_EMPTY: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../.
 /// (web/src/app/first-data.ts) and draws the same panel in the same place. Anyone else gets the app
 /// as it is: their cart is the app's to draw.
 async fn cart_page(state: &AppState, index: &std::path::Path, parts: &mut axum::http::request::Parts) -> Response {
-    use axum::extract::FromRequestParts;
     let Some(html) = index_html(index).await else { return ApiError::internal().into_response() };
-    let no_cart = match crate::security::Viewer::from_request_parts(parts, state).await {
-        Ok(viewer) if viewer.user.is_none() => match viewer.cart_owner() {
-            None => true,
-            Some(owner) => matches!(state.store.cart_row(owner).await, Ok(None)),
-        },
-        _ => false,
-    };
+    let no_cart = first_visit(state, parts).await;
     let mut res = if no_cart { html_page(with_main(with_head_start(html, &preload("/get/view-cart-info/")), CART_EMPTY)) } else { html_page(html) };
     // The page depends on the visitor's cookies.
     res.headers_mut().insert(header::VARY, HeaderValue::from_static("cookie"));

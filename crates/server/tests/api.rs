@@ -535,14 +535,16 @@ async fn a_product_page_preloads_its_data_and_shows_its_first_image() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// Home and a category's page preload the products the app shows first, asked exactly as the app
-/// asks, and already show the page as the app draws it while they load, with the first cards' images
-/// in (issue 14's largest paint); other pages, and a listing with filters, get the app as it is.
+/// Home (for a visitor with a session or a cart: a first visit gets it drawn whole, below) and a
+/// category's page preload the products the app shows first, asked exactly as the app asks, and
+/// already show the page as the app draws it while they load, with the first cards' images in (issue
+/// 14's largest paint); other pages, and a listing with filters, get the app as it is.
 #[tokio::test]
 async fn home_and_category_pages_preload_their_first_products_and_show_their_images() {
     let index = "<!doctype html><html><head><meta charset=\"UTF-8\" /><title>Drape</title></head><body><div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div></body></html>";
     let (app, dir) = app_serving_index("drape_web_listing", index).await;
     let mut b = Browser::new();
+    b.login(&app, "9812312399").await;
     let web = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/first-paint/");
     for (path, data, loading) in [("/", "/web/api/v1/products/?page=1", "home.html"), ("/bras/", "/web/api/v1/products/?category_slug=bras", "listing.html")] {
         let r = b.get(&app, path).await;
@@ -593,6 +595,75 @@ async fn home_and_category_pages_preload_their_first_products_and_show_their_ima
     let r = b.get(&app, "/cart/").await;
     assert_eq!(r.status, 200);
     assert!(r.text.contains(r#"href="/web/api/v1/products/?category_slug=cart""#), "the category's page: {}", r.text);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A first visit to home (no session, no cart) gets the page drawn whole (crates/server/src/drawn.rs)
+/// from the very answers the app then reads, its root marked for the app to hydrate, the frame's
+/// whitespace between tags gone; a shopper, or a guest with a cart, gets the loading page.
+#[tokio::test]
+async fn a_first_visit_to_home_is_drawn_whole() {
+    let index = "<!doctype html><html><head><meta charset=\"UTF-8\" /><title>Drape</title></head><body>\n<div id=\"root\">\n  <div class=\"shell\">\n    <header class=\"site-header\"><a href=\"/\">Drape</a></header>\n    <main id=\"main\" class=\"page\" tabindex=\"-1\"></main>\n  </div>\n</div>\n</body></html>";
+    let (app, dir) = app_serving_index("drape_web_drawn", index).await;
+    // A name with markup in it is written as text.
+    let first = Browser::new().get(&app, "/web/api/v1/products/?page=1").await.json()["products"][0]["id"].as_i64().unwrap();
+    sqlx::query("UPDATE products SET name = $1 WHERE id = $2").bind("Bra \"<b>bold</b>\" & 'more'").bind(first).execute(app.db.any_pool()).await.unwrap();
+    let mut guest = Browser::new();
+    let r = guest.get(&app, "/").await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.headers["content-type"], "text/html; charset=utf-8");
+    assert_eq!(r.headers["cache-control"], "no-cache");
+    assert_eq!(r.headers["vary"], "cookie");
+    assert!(
+        r.text.contains(r#"<meta charset="UTF-8" /><link rel="preload" as="fetch" href="/web/api/v1/products/?page=1" crossorigin="anonymous"><title>"#),
+        "{}",
+        r.text
+    );
+    let root = r##"<body>
+<div id="root" data-drawn=""><div class="shell"><a href="#main" class="skip-link">Skip to content</a><header class="site-header">"##;
+    assert!(r.text.contains(root), "{}", r.text);
+    assert!(r.text.contains(r#"<main id="main" class="page" tabindex="-1"><!--$--><div class="home">"#), "{}", r.text);
+    assert!(!r.text.contains("<a href=\"/\">Drape</a>"), "index.html's frame is replaced: {}", r.text);
+    assert!(
+        r.text.ends_with(
+            r#"<div class="toast-region toast-region--bottom-center"></div></div>
+</body></html>"#
+        ),
+        "{}",
+        r.text
+    );
+    let main = &r.text[r.text.find("<main").unwrap()..r.text.find("</main>").unwrap()];
+    // The first six cards of the page the app reads, in order, and no more; the menu's chips; the footer.
+    let products = guest.get(&app, "/web/api/v1/products/?page=1").await.json()["products"].as_array().unwrap().clone();
+    assert_eq!(products[0]["name"], "Bra \"<b>bold</b>\" & 'more'");
+    assert!(main.contains(r#"<h3 class="card__name">Bra &quot;&lt;b&gt;bold&lt;/b&gt;&quot; &amp; &#x27;more&#x27;</h3>"#), "{main}");
+    assert_eq!(main.matches(r#"data-testid="product-card""#).count(), 6);
+    let at = |p: &serde_json::Value| main.find(&format!(r#"href="/product/{}""#, p["slug"].as_str().unwrap()));
+    let places: Vec<usize> = products[..6].iter().map(|p| at(p).expect("drawn")).collect();
+    assert!(places.windows(2).all(|w| w[0] < w[1]), "in the page's order");
+    assert!(at(&products[6]).is_none(), "only the first six");
+    let menu = guest.get(&app, "/api/v2/main-menu-msite/").await.json();
+    for c in menu["categories"].as_array().unwrap() {
+        assert!(main.contains(&format!(r#"<a class="chip" href="/?category={}" data-discover="true">"#, c["id"])), "{c}");
+    }
+    assert!(r.text.contains(r#"<footer class="site-footer">"#));
+    // The design of the month, when this month has one, as the app asks for it.
+    let month = app.clock_now().format("%B-%Y").to_string().to_lowercase();
+    let featured = guest.get(&app, &format!("/web/api/v1/featured/bra/{month}/")).await;
+    assert_eq!(main.contains(r#"class="featured-promo""#), featured.status == 200, "{}", featured.text);
+    // A guest with a cart, and a shopper: the loading page, for the app to draw.
+    let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock > 0).unwrap();
+    assert_eq!(guest.post(&app, "/api/v3/cart-items/", serde_json::json!({"product": p.id, "quantity": 1, "size": size.value})).await.status, 200);
+    let mut shopper = Browser::new();
+    shopper.login(&app, "9812312398").await;
+    for who in [&mut guest, &mut shopper] {
+        let r = who.get(&app, "/").await;
+        assert_eq!(r.status, 200);
+        assert_eq!(r.headers["vary"], "cookie");
+        assert!(!r.text.contains("data-drawn") && !r.text.contains("product-card"), "{}", r.text);
+        assert!(r.text.contains(r#"<div class="card__media skeleton"></div>"#), "the loading page: {}", r.text);
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -6,9 +6,11 @@ import { sizesQueryOptions } from '@/features/product/api/get-sizes';
 import { timerQueryOptions } from '@/features/product/api/get-timer';
 import { cartQuantityQueryOptions } from '@/features/cart/api/get-cart-quantity';
 import { viewCartInfoQueryOptions } from '@/features/cart/api/get-view-cart-info';
+import { featuredQueryOptions } from '@/features/catalog/api/get-featured';
 import { listingQueryOptions } from '@/features/catalog/api/get-listing';
 import { mainMenuQueryOptions } from '@/features/catalog/api/get-main-menu';
 import { productsQueryOptions } from '@/features/catalog/api/get-products';
+import { currentFeatured, HOME_FEATURED_CATEGORY } from '@/features/catalog/featured';
 import { readListing } from '@/features/catalog/listing-params';
 import { sessionQueryOptions } from '@/shared/api/session';
 
@@ -119,8 +121,9 @@ function cartPage(client: QueryClient, pathname: string, preloaded: Preloaded): 
 
 /**
  * Home, or a category's page without filters: the HTML shows the page loading with the first cards'
- * images in; the app draws the cards once it has the products, and the menu (the chips, or which
- * category the page is) and the session (the images' quality).
+ * images in (or, on a first visit to home, the page drawn whole); the app draws the cards once it has
+ * the products, and the menu (the chips, or which category the page is), home's design of the month and
+ * the session (the images' quality).
  */
 function listingPage(client: QueryClient, doc: Document, pathname: string, preloaded: Preloaded): Promise<unknown>[] | null {
   const slug = /^\/([a-z0-9-]{1,150})\/$/.exec(pathname)?.[1];
@@ -132,7 +135,11 @@ function listingPage(client: QueryClient, doc: Document, pathname: string, prelo
   } else {
     return null;
   }
-  return [...inTurns([products, () => client.prefetchQuery(mainMenuQueryOptions())]), painted(doc, '.grid .card__media img')];
+  const steps = [products, () => client.prefetchQuery(mainMenuQueryOptions())];
+  // Home's design of the month: the page the server drew whole has it (a first render without it
+  // would not match), and otherwise it is there from the start instead of replacing its placeholder.
+  if (pathname === '/') steps.push(() => client.prefetchQuery(featuredQueryOptions(currentFeatured(HOME_FEATURED_CATEGORY))));
+  return [...inTurns(steps), painted(doc, '.grid .card__media img')];
 }
 
 /** Resolves once the HTML's first image (`selector`) is loaded and a frame has been drawn with it (at once without one). */

@@ -33,7 +33,7 @@ pub struct TimerAnswer {
     pub timer: Option<TimerOut>,
 }
 
-fn ist() -> FixedOffset {
+pub fn ist() -> FixedOffset {
     FixedOffset::east_opt(5 * 3600 + 1800).expect("IST")
 }
 
@@ -178,6 +178,18 @@ fn month_names(ym: &str) -> Option<(String, String)> {
 
 fn featured_path(category: &str, ym: &str) -> Option<String> {
     month_names(ym).map(|(slug, _)| format!("/best-{category}-design-of-{slug}/"))
+}
+
+/// This month's design of a category, as home asks for it (the app's `currentFeatured`: the UTC
+/// calendar's month): its answer (None when the month has none) and the month as its paths name it
+/// (`december-2026`).
+pub async fn this_month(state: &AppState, category: &str) -> ApiResult<(Option<FeaturedOut>, String)> {
+    let (month_year, _) = month_names(&state.now().format("%Y-%m").to_string()).ok_or_else(ApiError::internal)?;
+    match featured(State(state.clone()), Path((category.to_string(), month_year.clone()))).await {
+        Ok(Json(out)) => Ok((Some(out), month_year)),
+        Err(e) if e.status == axum::http::StatusCode::NOT_FOUND => Ok((None, month_year)),
+        Err(e) => Err(e),
+    }
 }
 
 /// The design of the month for a category, with links to the previous and next months that have one.

@@ -72,6 +72,13 @@ export const CARD_WIDTHS = [180, 270, 360, 540, 720] as const;
 export const CARD_SIZES = '(min-width: 1024px) min(25vw, 300px), (min-width: 720px) 33vw, 50vw';
 
 /**
+ * The home's design-of-the-month thumbnail (56 CSS px): offered at one, two and three times that, so
+ * its markup does not depend on the screen and the server can draw it (crates/server/src/drawn.rs).
+ */
+export const PROMO_WIDTHS = [56, 112, 168] as const;
+export const PROMO_SIZES = '56px';
+
+/**
  * A product image at each of `widths` for an `<img srcset>` (undefined for an image that is not a
  * product's, or that already names its width: those are shown as they are).
  */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { FeaturedDesign } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
-import { sizedImage, useImageQuality } from '@/shared/lib/images';
+import { imageSrcSet, PROMO_SIZES, PROMO_WIDTHS, sizedImage, useImageQuality } from '@/shared/lib/images';
 import { useFeatured } from '../api/get-featured';
 import { currentFeatured, FEATURED_BLURB, featuredPath } from '../featured';
 import './featured.css';
@@ -77,7 +77,15 @@ export function FeaturedPromo({ category, now }: { category: string; now?: Date 
   const { title, product } = design.data;
   return (
     <Link to={featuredPath(month)} className="featured-promo" data-testid="featured-promo">
-      <img className="featured-promo__img" src={sizedImage(product.img, 56, quality)} alt="" width={56} height={72} />
+      <img
+        className="featured-promo__img"
+        src={sizedImage(product.img, 56, quality, 1)}
+        srcSet={imageSrcSet(product.img, quality, PROMO_WIDTHS)}
+        sizes={PROMO_SIZES}
+        alt=""
+        width={56}
+        height={72}
+      />
       <span className="featured-promo__text">
         <span className="featured-promo__label">
           <Icon name="star" size={12} /> Design of the Month
