@@ -254,7 +254,7 @@ const HOME_FEATURED_CATEGORY: &str = "bra";
 /// this month's design), or None when one cannot be read or drawn.
 async fn drawn_home(state: &AppState, index: &std::path::Path, data: &str, listed: &Listed) -> Option<Response> {
     let html = index_html(index).await?;
-    let menu = crate::features::catalog::menu(State(state.clone())).await.ok()?.0;
+    let menu = crate::features::catalog::menu_now(state).await.ok()?;
     let (featured, month_year) = crate::features::offers::this_month(state, HOME_FEATURED_CATEGORY).await.ok()?;
     // Read back from the JSON the app gets, so both draw from the very same answers.
     let home = crate::drawn::Home {

@@ -427,3 +427,79 @@ async fn a_size_selling_out_or_back_is_in_the_next_listing_and_search_in_every_p
         assert_eq!(listed_card(a, listing, p.id).await.unwrap()["is_soldout"], false, "and the restocked size with it");
     }
 }
+
+async fn menu(a: &TestApp) -> Value {
+    let r = Browser::new().get(a, "/api/v2/main-menu-msite/").await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    r.json()
+}
+
+/// The menu (every page of the app asks for it) is kept, and never stale: an operator's offer (its own
+/// connection), a category renamed, a product taken off sale or filed under another category, and an
+/// offer whose time comes or goes are in the next menu of both processes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_change_to_what_the_menu_shows_is_in_the_next_menu_in_every_process() {
+    let app = app().await;
+    let other = app.second_process().await;
+    let offers = |m: &Value| -> Vec<String> { m["offers"].as_array().unwrap().iter().map(|o| o["label"].as_str().unwrap().to_string()).collect() };
+    let top = |m: &Value, slug: &str| m["categories"].as_array().unwrap().iter().find(|c| c["slug"] == slug).cloned();
+    let bras_count = |m: &Value| top(m, "bras").unwrap()["product_count"].as_i64().unwrap();
+    let before = menu(&app).await;
+    for a in [&app, &other] {
+        assert_eq!(menu(a).await, before, "asked again: the kept menu");
+    }
+    // An operator's offer with a link.
+    let operator = drape_store::Store::open(app.db.url()).await.unwrap();
+    let args = admin::offer::Args {
+        key: "kept-menu-3-for-999".into(),
+        message: "Any 3 for ₹999".into(),
+        count: 3,
+        price: 999,
+        url: "/bras/".into(),
+        days: 1,
+        slugs: SLUG.into(),
+        tag: String::new(),
+    };
+    admin::run(AdminTask::Offer(args), &operator, &*app.clock).await.unwrap();
+    for a in [&app, &other] {
+        assert!(offers(&menu(a).await).contains(&"Any 3 for ₹999".to_string()), "the new offer is linked");
+    }
+    // A category renamed, straight in the database.
+    sqlx::query("UPDATE categories SET name = 'Bras & More' WHERE slug = 'bras'").execute(app.db.any_pool()).await.unwrap();
+    for a in [&app, &other] {
+        assert_eq!(top(&menu(a).await, "bras").unwrap()["name"], "Bras & More");
+    }
+    // A bra taken off sale: one fewer in its category; back on sale but no longer filed there.
+    let counted = bras_count(&menu(&app).await);
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let bras: i64 = sqlx::query_scalar("SELECT id FROM categories WHERE slug = 'bras'").fetch_one(app.db.any_pool()).await.unwrap();
+    let filed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM product_categories WHERE product_id = $1 AND category_id = $2")
+        .bind(p.id)
+        .bind(bras)
+        .fetch_one(app.db.any_pool())
+        .await
+        .unwrap();
+    assert_eq!(filed, 1, "{SLUG} is filed under bras");
+    sqlx::query("UPDATE products SET active = 0 WHERE id = $1").bind(p.id).execute(app.db.any_pool()).await.unwrap();
+    for a in [&app, &other] {
+        assert_eq!(bras_count(&menu(a).await), counted - 1, "off sale");
+    }
+    sqlx::query("UPDATE products SET active = 1 WHERE id = $1").bind(p.id).execute(app.db.any_pool()).await.unwrap();
+    sqlx::query("DELETE FROM product_categories WHERE product_id = $1 AND category_id = $2").bind(p.id).bind(bras).execute(app.db.any_pool()).await.unwrap();
+    for a in [&app, &other] {
+        assert_eq!(bras_count(&menu(a).await), counted - 1, "no longer filed under bras");
+    }
+    // An offer link whose time comes later, and goes, with nothing written meanwhile.
+    let now = app.clock_now();
+    sqlx::query("INSERT INTO product_offers (offer_key, msg, count, url, starts_at, ends_at) VALUES ('later', 'Later offer', 2, '/panties/', $1, $2)")
+        .bind((now + chrono::Duration::hours(1)).timestamp_millis())
+        .bind((now + chrono::Duration::hours(2)).timestamp_millis())
+        .execute(app.db.any_pool())
+        .await
+        .unwrap();
+    assert!(!offers(&menu(&app).await).contains(&"Later offer".to_string()));
+    app.clock.advance(chrono::Duration::minutes(90));
+    assert!(offers(&menu(&app).await).contains(&"Later offer".to_string()), "its time came");
+    app.clock.advance(chrono::Duration::minutes(60));
+    assert!(!offers(&menu(&app).await).contains(&"Later offer".to_string()), "and went");
+}

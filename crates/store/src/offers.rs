@@ -134,6 +134,17 @@ impl Store {
             .await?)
     }
 
+    /// The menu's offer links not over at `now` (running or coming), each with its window, in the
+    /// order `running_offer_links` gives: kept, they answer for any later moment until one changes.
+    pub async fn offer_links_from(&self, now: DateTime<Utc>) -> Result<Vec<crate::offer_calendar::Windowed<(String, String)>>> {
+        let rows: Vec<(String, String, i64, i64)> =
+            sqlx::query_as("SELECT msg, url, starts_at, ends_at FROM product_offers WHERE ends_at > $1 AND url <> '' ORDER BY offer_key")
+                .bind(millis(now))
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(rows.into_iter().map(|(msg, url, starts_at, ends_at)| crate::offer_calendar::Windowed { starts_at, ends_at, row: (msg, url) }).collect())
+    }
+
     pub async fn running_bundles(&self, now: DateTime<Utc>) -> Result<Vec<BundleOffer>> {
         let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
             "SELECT offer_key, msg, count, bundle_price FROM product_offers WHERE count > 0 AND bundle_price > 0 AND starts_at <= $1 AND ends_at > $1 ORDER BY offer_key",

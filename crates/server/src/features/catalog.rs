@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, utoipa::ToSchema)]
 pub struct CategoryNode {
     pub id: i64,
     pub name: String,
@@ -423,6 +423,39 @@ pub fn card_of(p: CardFacts<'_>, is_soldout: bool, ratings: Option<&(i64, i64)>)
 /// The category menu for the mobile site: top-level categories with their children.
 #[utoipa::path(get, path = "/api/v2/main-menu-msite/", tag = "catalog", responses((status = 200, body = Menu)))]
 pub async fn menu(State(state): State<AppState>) -> ApiResult<Json<Menu>> {
+    Ok(Json(menu_now(&state).await?))
+}
+
+/// The menu as of now, from what is kept of it (`MenuFacts`).
+pub async fn menu_now(state: &AppState) -> ApiResult<Menu> {
+    let now = state.now();
+    let facts = menu_facts(state, now).await?;
+    let t = now.timestamp_millis();
+    let offers = facts.links.iter().filter(|w| w.starts_at <= t && w.ends_at > t).map(|w| MenuLink { label: w.row.0.clone(), url: w.row.1.clone() }).collect();
+    let account = ACCOUNT_LINKS.iter().map(|(label, url)| MenuLink { label: label.to_string(), url: url.to_string() }).collect();
+    Ok(Menu { categories: facts.categories.clone(), offers, account })
+}
+
+/// What the menu is made of, kept (issue 14: every page of the app asks for the menu, and reading the
+/// categories and counting their products each time held it under 1,000 answers a second on 2,000
+/// products). Kept under the offers' mark, so an offer's change drops it (the cart's offer calendar
+/// is kept the same way); made again when the catalog's version has moved since (a category, a
+/// filing, a product's activity) or the clock is before the moment it was read.
+struct MenuFacts {
+    catalog: i64,
+    read_at: chrono::DateTime<chrono::Utc>,
+    categories: Vec<CategoryNode>,
+    /// The offer links not over when read, each with its window.
+    links: Vec<drape_store::offer_calendar::Windowed<(String, String)>>,
+}
+
+async fn menu_facts(state: &AppState, now: chrono::DateTime<chrono::Utc>) -> ApiResult<Arc<MenuFacts>> {
+    // The version as of this request's arrival: what is read below is at least as new.
+    let catalog = kept::versions(state).await?.catalog;
+    let kept = kept::current(state).await?;
+    if let Some(facts) = kept.facts::<MenuFacts>("menu").filter(|f| f.catalog == catalog && now >= f.read_at) {
+        return Ok(facts);
+    }
     let cats = state.store.categories().await?;
     let counts = state.store.category_product_counts().await?;
     let node = |c: &Category, children: Vec<CategoryNode>| CategoryNode {
@@ -440,9 +473,11 @@ pub async fn menu(State(state): State<AppState>) -> ApiResult<Json<Menu>> {
         .filter(|c| c.parent_id.is_none())
         .map(|top| node(top, cats.iter().filter(|c| c.parent_id == Some(top.id)).map(|c| node(c, vec![])).collect()))
         .collect();
-    let offers = state.store.running_offer_links(state.now()).await?.into_iter().map(|(label, url)| MenuLink { label, url }).collect();
-    let account = ACCOUNT_LINKS.iter().map(|(label, url)| MenuLink { label: label.to_string(), url: url.to_string() }).collect();
-    Ok(Json(Menu { categories, offers, account }))
+    let links = state.store.offer_links_from(now).await?;
+    let bytes = 256 * (cats.len() + links.len());
+    let facts = Arc::new(MenuFacts { catalog, read_at: now, categories, links });
+    kept.keep_facts("menu".into(), drape_store::offer_calendar::OFFERS, facts.clone(), bytes);
+    Ok(facts)
 }
 
 /// Listing cards for products, with the ratings shoppers see, in one query for all of them.
