@@ -14,27 +14,9 @@
 //! the same in the browser (a mismatch) is not a broken page: React draws that part anew and says so
 //! in the console, which the browser tests refuse.
 
+use crate::features::catalog::ProductCard as Card;
 use serde::Deserialize;
 use std::fmt::Write;
-
-/// A listing card as the products answer has it (the app's `ProductCard`).
-#[derive(Deserialize)]
-pub struct Card {
-    pub name: String,
-    pub slug: String,
-    #[serde(default)]
-    pub url: String,
-    pub img: String,
-    pub color_name: String,
-    pub rounded_up_unit_price: i64,
-    pub rounded_up_unit_price_ui: String,
-    pub old_price: i64,
-    pub old_price_ui: String,
-    pub offer_tag: String,
-    pub is_soldout: bool,
-    pub rating: f64,
-    pub total_ratings_count: i64,
-}
 
 /// The first page of products (`GET /web/api/v1/products/?page=1`).
 #[derive(Deserialize)]

@@ -65,7 +65,8 @@ pub struct CategoryRef {
     pub slug: String,
 }
 
-#[derive(Serialize, Clone, utoipa::ToSchema)]
+/// Read back as well as written: home drawn whole reads the cards from the listing's answer (crate::drawn).
+#[derive(Serialize, Deserialize, Clone, utoipa::ToSchema)]
 pub struct ProductCard {
     pub id: i64,
     pub name: String,
