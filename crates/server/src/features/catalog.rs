@@ -65,7 +65,7 @@ pub struct CategoryRef {
     pub slug: String,
 }
 
-/// Read back as well as written: home drawn whole reads the cards from the listing's answer (crate::drawn).
+// Read back as well as written: home drawn whole reads the cards from the listing's answer (crate::drawn).
 #[derive(Serialize, Deserialize, Clone, utoipa::ToSchema)]
 pub struct ProductCard {
     pub id: i64,
