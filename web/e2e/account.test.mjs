@@ -53,9 +53,11 @@ describe('the account pages', () => {
     const { page, context } = await newPhonePage(browser, server.baseURL);
     try {
       // Two products viewed as a guest, then a sign-up: the account keeps them.
-      for (const slug of VIEWED) {
+      for (const [i, slug] of VIEWED.entries()) {
         await page.goto(`/product/${slug}`);
         await page.getByTestId('product').waitFor();
+        // the view is written in a task after the page's first effects: leaving before it would lose it
+        await page.waitForFunction((n) => JSON.parse(localStorage.getItem('drape:recently-viewed') ?? '[]').length === n, i + 1);
       }
       await logIn(page, server.baseURL, '/account/recently-viewed', MOBILE);
       const viewed = page.getByTestId('recently-viewed-products');
