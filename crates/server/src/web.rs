@@ -256,14 +256,13 @@ async fn drawn_home(state: &AppState, index: &std::path::Path, data: &str, liste
     let html = index_html(index).await?;
     let menu = crate::features::catalog::menu_now(state).await.ok()?;
     let (featured, month_year) = crate::features::offers::this_month(state, HOME_FEATURED_CATEGORY).await.ok()?;
-    // Read back from the JSON the app gets, so both draw from the very same answers.
     let home = crate::drawn::Home {
+        // Read back from the very bytes the preload answers.
         listing: serde_json::from_slice(&listed.answer.body).ok()?,
-        menu: serde_json::from_value(serde_json::to_value(&menu).ok()?).ok()?,
-        featured: match &featured {
-            Some(f) => Some(serde_json::from_value(serde_json::to_value(f).ok()?).ok()?),
-            None => None,
+        menu: crate::drawn::Menu {
+            categories: menu.categories.into_iter().map(|c| crate::drawn::Category { id: c.id, name: c.name, image: Some(c.image) }).collect(),
         },
+        featured: featured.map(|f| crate::drawn::Featured { title: f.title, product: f.product }),
         featured_path: format!("/best-{HOME_FEATURED_CATEGORY}-design-of-{month_year}/"),
         quality: state.config.image_quality,
         // The footer's year as a shopper in India reads it on the night it turns.

@@ -125,17 +125,8 @@ impl Store {
         Ok(())
     }
 
-    /// Bundle offers ("any 3 for ₹699") running now.
-    /// (message, link) of every offer running now, for the menu.
-    pub async fn running_offer_links(&self, now: DateTime<Utc>) -> Result<Vec<(String, String)>> {
-        Ok(sqlx::query_as("SELECT msg, url FROM product_offers WHERE starts_at <= $1 AND ends_at > $1 AND url <> '' ORDER BY offer_key")
-            .bind(millis(now))
-            .fetch_all(&self.pool)
-            .await?)
-    }
-
-    /// The menu's offer links not over at `now` (running or coming), each with its window, in the
-    /// order `running_offer_links` gives: kept, they answer for any later moment until one changes.
+    /// The menu's offer links not over at `now` (running or coming), each with its window, by offer
+    /// key: kept, they answer for any later moment until one changes (the menu filters by the clock).
     pub async fn offer_links_from(&self, now: DateTime<Utc>) -> Result<Vec<crate::offer_calendar::Windowed<(String, String)>>> {
         let rows: Vec<(String, String, i64, i64)> =
             sqlx::query_as("SELECT msg, url, starts_at, ends_at FROM product_offers WHERE ends_at > $1 AND url <> '' ORDER BY offer_key")
@@ -145,6 +136,7 @@ impl Store {
         Ok(rows.into_iter().map(|(msg, url, starts_at, ends_at)| crate::offer_calendar::Windowed { starts_at, ends_at, row: (msg, url) }).collect())
     }
 
+    /// Bundle offers ("any 3 for ₹699") running now.
     pub async fn running_bundles(&self, now: DateTime<Utc>) -> Result<Vec<BundleOffer>> {
         let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
             "SELECT offer_key, msg, count, bundle_price FROM product_offers WHERE count > 0 AND bundle_price > 0 AND starts_at <= $1 AND ends_at > $1 ORDER BY offer_key",
