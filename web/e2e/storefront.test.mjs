@@ -197,7 +197,7 @@ describe('storefront', () => {
     }
   });
 
-  test('home, a category and an empty cart paint their first content from the HTML; the app draws it again in the same place, or hydrates home drawn whole (issue 14)', async () => {
+  test('home, a category and an empty cart paint their first content from the HTML; the app draws it again in the same place, or hydrates home and a category page drawn whole (issue 14)', async () => {
     const pages = [
       { path: '/', first: '.grid .card__media img', data: '/web/api/v1/products/?page=1', shot: 'home-before-script.png' },
       {
@@ -220,15 +220,21 @@ describe('storefront', () => {
         if (p.path === '/view-cart/') {
           assert.ok(await html.getByRole('heading', { name: 'Your cart is empty' }).isVisible(), 'the empty cart is painted');
           assert.equal(await html.getByRole('link', { name: 'Continue shopping' }).getAttribute('href'), '/');
-        } else if (p.path === '/') {
-          // A first visit to home is drawn whole: the first six cards with their names and prices.
-          assert.equal(await html.locator('#root[data-drawn]').count(), 1, 'home is drawn whole');
-          assert.equal(await html.getByTestId('product-card').count(), 6, 'home: six cards in the HTML');
-          assert.equal(await html.locator(p.first).count(), 6, 'home: each with its image');
+        } else if (p.path === '/' || p.path === '/bras/') {
+          // A first visit to home or a category's page is drawn whole: the first six cards with their
+          // names and prices.
+          assert.equal(await html.locator('#root[data-drawn]').count(), 1, `${p.path} is drawn whole`);
+          assert.equal(await html.getByTestId('product-card').count(), 6, `${p.path}: six cards in the HTML`);
+          assert.equal(await html.locator(p.first).count(), 6, `${p.path}: each with its image`);
           const name = await html.locator('.card__name').first().textContent();
-          assert.ok(name && name.length > 3, `home: the first card is named in the HTML: ${name}`);
-          assert.match(await html.locator('.card .price').first().textContent(), /^₹[\d,]+$/, 'home: and priced');
-          assert.equal(await html.locator('.site-footer').count(), 1, 'home: the footer is drawn too');
+          assert.ok(name && name.length > 3, `${p.path}: the first card is named in the HTML: ${name}`);
+          assert.match(await html.locator('.card .price').first().textContent(), /^₹[\d,]+$/, `${p.path}: and priced`);
+          assert.equal(await html.locator('.site-footer').count(), 1, `${p.path}: the footer is drawn too`);
+          if (p.path === '/bras/') {
+            assert.equal(await html.getByRole('heading', { level: 1 }).textContent(), 'Bras', 'the category is named');
+            assert.match(await html.getByTestId('listing-count').textContent(), /^\d+ products · page 1 of \d+$/);
+            assert.equal(await html.getByTestId('next-page').getAttribute('href'), '/bras/?page=2', 'the next page is a link');
+          }
           await html.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((i) => i.complete && i.naturalWidth > 0), p.first);
           chosen = await first.evaluate((i) => i.currentSrc);
         } else {
@@ -272,15 +278,22 @@ describe('storefront', () => {
           .first();
         assert.deepEqual(await first.boundingBox(), before, `${p.path}: it stays where the HTML drew it`);
         if (p.path !== '/view-cart/') assert.equal(asked.length, 1, `${p.path}: the products are fetched once: ${asked}`);
-        if (p.path === '/') {
+        if (p.path === '/' || p.path === '/bras/') {
           // the app has run (it draws the rest of the first page) and took over the HTML's cards
           await page.waitForFunction(() => document.querySelectorAll('[data-testid=product-card]').length > 6);
           assert.ok(
             await page.evaluate(
               () => window.__htmlCard?.isConnected && window.__htmlCard === document.querySelector('[data-testid=product-card]'),
             ),
-            'home: the app hydrated the drawn page instead of drawing it again',
+            `${p.path}: the app hydrated the drawn page instead of drawing it again`,
           );
+        }
+        if (p.path === '/bras/') {
+          // the drawn toolbar is the app's: its Filter opens the sheet
+          await page.getByTestId('open-filters').click();
+          await page.getByTestId('filter-sheet').waitFor();
+        }
+        if (p.path === '/') {
           // the account menu the drawn header names (its useId) is the one the app opens
           await page.getByTestId('account-button').click();
           const controls = await page.getByTestId('account-button').getAttribute('aria-controls');

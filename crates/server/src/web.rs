@@ -73,11 +73,11 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     }
     if req.uri().query().is_none() {
         if let Some((data, loading, listed)) = listing_page_data(&state, &path).await {
+            let (mut parts, _) = req.into_parts();
             if path == "/" {
-                let (mut parts, _) = req.into_parts();
                 return home_page(&state, &index, &mut parts, &data, loading, &listed).await;
             }
-            return listing_page(&state, &index, &data, loading, &listed).await;
+            return category_page(&state, &index, &mut parts, &path, &data, loading, &listed).await;
         }
     }
     // `/cart/` is where many shops keep the bag: a shopper who types it is sent to Drape's, unless
@@ -246,6 +246,57 @@ async fn home_page(state: &AppState, index: &std::path::Path, parts: &mut axum::
     res
 }
 
+/// A category's page without filters. A first visit gets it drawn whole (`drawn::category`), which the
+/// app hydrates, as home's; anyone else (their wishlist's hearts, their bag's count), or a page that
+/// cannot be drawn, gets the loading page. Either way the page depends on the visitor's cookies.
+async fn category_page(
+    state: &AppState,
+    index: &std::path::Path,
+    parts: &mut axum::http::request::Parts,
+    path: &str,
+    data: &str,
+    loading: &str,
+    listed: &Listed,
+) -> Response {
+    let drawn = match first_visit(state, parts).await {
+        true => drawn_category(state, index, path, data, listed).await,
+        false => None,
+    };
+    let mut res = match drawn {
+        Some(res) => res,
+        None => listing_page(state, index, data, loading, listed).await,
+    };
+    res.headers_mut().insert(header::VARY, HeaderValue::from_static("cookie"));
+    res
+}
+
+/// A category's page drawn whole from the answers the app will read (its first page of products and
+/// the menu), or None when one cannot be read or drawn.
+async fn drawn_category(state: &AppState, index: &std::path::Path, path: &str, data: &str, listed: &Listed) -> Option<Response> {
+    let html = index_html(index).await?;
+    let slug = path.strip_prefix('/')?.strip_suffix('/')?;
+    let menu = crate::features::catalog::menu_now(state).await.ok()?;
+    let page = crate::drawn::CategoryPage {
+        slug: slug.to_string(),
+        // Read back from the very bytes the preload answers.
+        listing: serde_json::from_slice(&listed.answer.body).ok()?,
+        menu: crate::drawn::Menu { categories: menu.categories },
+        quality: state.config.image_quality,
+        year: footer_year(state),
+    };
+    if !crate::drawn::category_drawable(&page) {
+        return None;
+    }
+    let root = crate::drawn::category(&page)?;
+    let html = with_root_drawn(with_head_start(html, &preload(data)), &root)?;
+    Some(html_page(html))
+}
+
+/// The footer's year as a shopper in India reads it on the night it turns.
+fn footer_year(state: &AppState) -> i32 {
+    chrono::Datelike::year(&state.now().with_timezone(&crate::features::offers::ist()))
+}
+
 /// The category home links to for its design of the month (the app's HOME_FEATURED_CATEGORY,
 /// web/src/features/catalog/featured.ts).
 const HOME_FEATURED_CATEGORY: &str = "bra";
@@ -259,14 +310,11 @@ async fn drawn_home(state: &AppState, index: &std::path::Path, data: &str, liste
     let home = crate::drawn::Home {
         // Read back from the very bytes the preload answers.
         listing: serde_json::from_slice(&listed.answer.body).ok()?,
-        menu: crate::drawn::Menu {
-            categories: menu.categories.into_iter().map(|c| crate::drawn::Category { id: c.id, name: c.name, image: Some(c.image) }).collect(),
-        },
+        menu: crate::drawn::Menu { categories: menu.categories },
         featured: featured.map(|f| crate::drawn::Featured { title: f.title, product: f.product }),
         featured_path: format!("/best-{HOME_FEATURED_CATEGORY}-design-of-{month_year}/"),
         quality: state.config.image_quality,
-        // The footer's year as a shopper in India reads it on the night it turns.
-        year: chrono::Datelike::year(&state.now().with_timezone(&crate::features::offers::ist())),
+        year: footer_year(state),
     };
     if !crate::drawn::drawable(&home) {
         return None;

@@ -667,6 +667,58 @@ async fn a_first_visit_to_home_is_drawn_whole() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A first visit to a category's page (no session, no cart, no filter) gets it drawn whole as home is:
+/// the breadcrumb, the title, the sub-categories' chips, the toolbar and the first six cards of the
+/// very answer the app reads; a guest with a cart or a shopper gets the loading page.
+#[tokio::test]
+async fn a_first_visit_to_a_category_page_is_drawn_whole() {
+    let index = "<!doctype html><html><head><meta charset=\"UTF-8\" /><title>Drape</title></head><body>\n<div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div>\n</body></html>";
+    let (app, dir) = app_serving_index("drape_web_drawn_category", index).await;
+    let mut guest = Browser::new();
+    let menu = guest.get(&app, "/api/v2/main-menu-msite/").await.json();
+    let bras = menu["categories"].as_array().unwrap().iter().find(|c| c["slug"] == "bras").unwrap().clone();
+    let child = bras["children"][0].clone();
+    for (path, category, parent) in [("/bras/", &bras, None), (&*format!("/{}/", child["slug"].as_str().unwrap()), &child, Some(&bras))] {
+        let r = guest.get(&app, path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.headers["vary"], "cookie");
+        assert!(r.text.contains(r#"<div id="root" data-drawn=""><div class="shell">"#), "{path}: {}", r.text);
+        let main = &r.text[r.text.find("<main").unwrap()..r.text.find("</main>").unwrap()];
+        let name = category["name"].as_str().unwrap();
+        assert!(main.contains(&format!(r#"<h1 class="listing__title">{name}</h1>"#)), "{main}");
+        if let Some(parent) = parent {
+            assert!(main.contains(&format!(r#"<a href="/bras/" data-discover="true">{}</a>"#, parent["name"].as_str().unwrap())), "{main}");
+        }
+        for c in bras["children"].as_array().unwrap() {
+            assert!(main.contains(&format!(r#"href="/{}/" data-discover="true">"#, c["slug"].as_str().unwrap())), "{path}: chip {c}");
+        }
+        let slug = category["slug"].as_str().unwrap();
+        let listing = guest.get(&app, &format!("/web/api/v1/products/?category_slug={slug}")).await.json();
+        let products = listing["products"].as_array().unwrap();
+        assert_eq!(main.matches(r#"data-testid="product-card""#).count(), 6.min(products.len()), "{path}");
+        let places: Vec<usize> =
+            products.iter().take(6).map(|p| main.find(&format!(r#"href="/product/{}""#, p["slug"].as_str().unwrap())).expect("drawn")).collect();
+        assert!(places.windows(2).all(|w| w[0] < w[1]), "{path}: in the answer's order");
+        assert!(main.contains(&format!(r#"data-testid="listing-count">{}<!-- --> <!-- -->products"#, listing["total"])), "{main}");
+    }
+    // Filters and later pages are the app's to draw.
+    for path in ["/bras/?page=2", "/bras/?size=34B"] {
+        assert_eq!(guest.get(&app, path).await.text, index, "{path}");
+    }
+    // A guest with a cart, and a shopper: the loading page.
+    let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock > 0).unwrap();
+    assert_eq!(guest.post(&app, "/api/v3/cart-items/", serde_json::json!({"product": p.id, "quantity": 1, "size": size.value})).await.status, 200);
+    let mut shopper = Browser::new();
+    shopper.login(&app, "9812312397").await;
+    for who in [&mut guest, &mut shopper] {
+        let r = who.get(&app, "/bras/").await;
+        assert_eq!(r.headers["vary"], "cookie");
+        assert!(!r.text.contains("data-drawn") && r.text.contains(r#"<div class="card__media skeleton"></div>"#), "{}", r.text);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// The cart page of a visitor with no cart already shows the empty cart (the app's own markup,
 /// web/first-paint/cart-empty.html) and preloads the cart id the app asks for first (issue 14's
 /// largest paint); a visitor with a cart, or logged in, gets the app as it is.

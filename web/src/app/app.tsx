@@ -7,7 +7,7 @@ import { AppRoutes } from './router';
 
 /**
  * The whole app under a router: main.tsx's BrowserRouter in the browser, a StaticRouter in the test
- * that renders home as the server draws it (routes/drawn-home.test.tsx). One tree for both, since
+ * that renders home as the server draws it (routes/drawn.test.tsx). One tree for both, since
  * hydration matches node for node and React's `useId` values follow the tree's shape.
  */
 export function App({ client, Router }: { client: QueryClient; Router: ComponentType<{ children: ReactNode }> }) {

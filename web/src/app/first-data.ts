@@ -13,6 +13,7 @@ import { productsQueryOptions } from '@/features/catalog/api/get-products';
 import { currentFeatured, HOME_FEATURED_CATEGORY } from '@/features/catalog/featured';
 import { readListing } from '@/features/catalog/listing-params';
 import { sessionQueryOptions } from '@/shared/api/session';
+import { loadCategoryPage } from './router';
 
 /** How long the first render waits at most for data the HTML preloaded. */
 export const FIRST_DATA_WAIT_MS = 1000;
@@ -121,17 +122,20 @@ function cartPage(client: QueryClient, pathname: string, preloaded: Preloaded): 
 
 /**
  * Home, or a category's page without filters: the HTML shows the page loading with the first cards'
- * images in (or, on a first visit to home, the page drawn whole); the app draws the cards once it has
+ * images in (or, on a first visit, the page drawn whole); the app draws the cards once it has
  * the products, and the menu (the chips, or which category the page is), home's design of the month and
  * the session (the images' quality).
  */
 function listingPage(client: QueryClient, doc: Document, pathname: string, preloaded: Preloaded): Promise<unknown>[] | null {
   const slug = /^\/([a-z0-9-]{1,150})\/$/.exec(pathname)?.[1];
   let products: () => Promise<unknown>;
+  const waits: Promise<unknown>[] = [];
   if (pathname === '/' && preloaded('/web/api/v1/products/?page=1')) {
     products = () => client.prefetchInfiniteQuery(productsQueryOptions({}));
   } else if (slug && preloaded(`/web/api/v1/products/?category_slug=${slug}`)) {
     products = () => client.prefetchQuery(listingQueryOptions(readListing(new URLSearchParams()), slug));
+    // The page's code too (a lazy route): a page the server drew whole is then hydrated in one pass.
+    waits.push(loadCategoryPage());
   } else {
     return null;
   }
@@ -139,7 +143,7 @@ function listingPage(client: QueryClient, doc: Document, pathname: string, prelo
   // Home's design of the month: the page the server drew whole has it (a first render without it
   // would not match), and otherwise it is there from the start instead of replacing its placeholder.
   if (pathname === '/') steps.push(() => client.prefetchQuery(featuredQueryOptions(currentFeatured(HOME_FEATURED_CATEGORY))));
-  return [...inTurns(steps), painted(doc, '.grid .card__media img')];
+  return [...waits, ...inTurns(steps), painted(doc, '.grid .card__media img')];
 }
 
 /** Resolves once the HTML's first image (`selector`) is loaded and a frame has been drawn with it (at once without one). */

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { lazyLoaded } from '@/shared/lib/lazy-loaded';
 import { AppLayout } from './layout/AppLayout';
 import { HomeRoute } from './routes/home';
 import { ProductRoute } from './routes/product';
@@ -14,7 +15,10 @@ import { ProductRoute } from './routes/product';
 
 const LoginRoute = lazy(async () => ({ default: (await import('./routes/login')).LoginRoute }));
 const CategoryRedirectRoute = lazy(async () => ({ default: (await import('./routes/listing')).CategoryRedirectRoute }));
-const CatchAllRoute = lazy(async () => ({ default: (await import('./routes/catch-all')).CatchAllRoute }));
+const catchAll = lazyLoaded(async () => (await import('./routes/catch-all')).CatchAllRoute);
+const CatchAllRoute = catchAll.Component;
+/** The code of a category's page (the catch-all route's), asked for before the first render (first-data.ts). */
+export const loadCategoryPage = catchAll.load;
 const CartRoute = lazy(async () => ({ default: (await import('./routes/cart')).CartRoute }));
 const OrdersRoute = lazy(async () => ({ default: (await import('./routes/orders')).OrdersRoute }));
 const OrderDetailRoute = lazy(async () => ({ default: (await import('./routes/orders')).OrderDetailRoute }));

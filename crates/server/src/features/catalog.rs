@@ -16,7 +16,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-#[derive(Clone, Serialize, utoipa::ToSchema)]
+// Read back as well as written: a category's page drawn whole reads the menu (crate::drawn).
+#[derive(Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct CategoryNode {
     pub id: i64,
     pub name: String,
