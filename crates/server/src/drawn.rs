@@ -130,9 +130,13 @@ fn srcset(src: &str, quality: u32, widths: &[u32]) -> String {
 /// Whether home can be drawn from these answers: every image it shows is a plain product image and
 /// the quality is one the app would ask for as it is (1 to 100). Otherwise the app draws it.
 pub fn drawable(home: &Home) -> bool {
-    (1..=100).contains(&home.quality)
-        && home.listing.products.iter().take(FIRST_CARDS).all(|p| is_plain_product_image(&p.img))
-        && home.featured.as_ref().is_none_or(|f| is_plain_product_image(&f.product.img))
+    cards_drawable(&home.listing, home.quality) && home.featured.as_ref().is_none_or(|f| is_plain_product_image(&f.product.img))
+}
+
+/// Whether the first cards can be drawn: each image a plain product image, at a quality the app would
+/// ask for as it is (1 to 100).
+fn cards_drawable(listing: &Listing, quality: u32) -> bool {
+    (1..=100).contains(&quality) && listing.products.iter().take(FIRST_CARDS).all(|p| is_plain_product_image(&p.img))
 }
 
 /// What the page's root holds: AppLayout's shell (the skip link, a guest's Header, home inside the
@@ -150,7 +154,6 @@ pub fn home(home: &Home) -> String {
 }
 
 /// Everything a category's page (`/{slug}/`, no filters, its first page) is drawn from.
-#[derive(Deserialize)]
 pub struct CategoryPage {
     pub slug: String,
     pub listing: Listing,
@@ -162,9 +165,7 @@ pub struct CategoryPage {
 /// Whether a category's page can be drawn from these answers: the menu has the category, and every
 /// image of the first cards is a plain product image at a quality the app asks for as it is.
 pub fn category_drawable(page: &CategoryPage) -> bool {
-    (1..=100).contains(&page.quality)
-        && find(&page.menu.categories, &|c| c.slug == page.slug).is_some()
-        && page.listing.products.iter().take(FIRST_CARDS).all(|p| is_plain_product_image(&p.img))
+    cards_drawable(&page.listing, page.quality) && find(&page.menu.categories, &|c| c.slug == page.slug).is_some()
 }
 
 /// The menu's category `hit` picks, at any depth (the app's `findCategory`).

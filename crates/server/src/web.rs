@@ -74,10 +74,7 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     if req.uri().query().is_none() {
         if let Some((data, loading, listed)) = listing_page_data(&state, &path).await {
             let (mut parts, _) = req.into_parts();
-            if path == "/" {
-                return home_page(&state, &index, &mut parts, &data, loading, &listed).await;
-            }
-            return category_page(&state, &index, &mut parts, &path, &data, loading, &listed).await;
+            return first_page(&state, &index, &mut parts, &path, &data, loading, &listed).await;
         }
     }
     // `/cart/` is where many shops keep the bag: a shopper who types it is sent to Drape's, unless
@@ -230,26 +227,12 @@ async fn listing_page(state: &AppState, index: &std::path::Path, data: &str, loa
     html_page(with_main(with_head_start(html, &preload(data)), &page))
 }
 
-/// Home. A first visit (nothing in the page is the visitor's own: no session, no cart) gets the page
-/// drawn whole (`drawn::home`), which the app hydrates instead of drawing again (issue 14's blocking
-/// time); anyone else, or a home whose answers cannot be drawn, gets the loading page as a category's
-/// page does. Either way the page depends on the visitor's cookies.
-async fn home_page(state: &AppState, index: &std::path::Path, parts: &mut axum::http::request::Parts, data: &str, loading: &str, listed: &Listed) -> Response {
-    let mut res = match first_visit(state, parts).await {
-        true => match drawn_home(state, index, data, listed).await {
-            Some(res) => res,
-            None => listing_page(state, index, data, loading, listed).await,
-        },
-        false => listing_page(state, index, data, loading, listed).await,
-    };
-    res.headers_mut().insert(header::VARY, HeaderValue::from_static("cookie"));
-    res
-}
-
-/// A category's page without filters. A first visit gets it drawn whole (`drawn::category`), which the
-/// app hydrates, as home's; anyone else (their wishlist's hearts, their bag's count), or a page that
-/// cannot be drawn, gets the loading page. Either way the page depends on the visitor's cookies.
-async fn category_page(
+/// Home or a category's page without filters. A first visit (nothing in the page is the visitor's own:
+/// no session, no cart) gets the page drawn whole (`drawn::home`, `drawn::category`), which the app
+/// hydrates instead of drawing again (issue 14's blocking time); anyone else (their wishlist's hearts,
+/// their bag's count), or a page whose answers cannot be drawn, gets the loading page. Either way the
+/// page depends on the visitor's cookies.
+async fn first_page(
     state: &AppState,
     index: &std::path::Path,
     parts: &mut axum::http::request::Parts,
@@ -259,7 +242,7 @@ async fn category_page(
     listed: &Listed,
 ) -> Response {
     let drawn = match first_visit(state, parts).await {
-        true => drawn_category(state, index, path, data, listed).await,
+        true => drawn_page(state, index, path, data, listed).await,
         false => None,
     };
     let mut res = match drawn {
@@ -270,11 +253,23 @@ async fn category_page(
     res
 }
 
-/// A category's page drawn whole from the answers the app will read (its first page of products and
-/// the menu), or None when one cannot be read or drawn.
-async fn drawn_category(state: &AppState, index: &std::path::Path, path: &str, data: &str, listed: &Listed) -> Option<Response> {
+/// Home or a category's page drawn whole from the answers the app will read (the same first page of
+/// products, the menu, and home's design of the month), or None when one cannot be read or drawn.
+async fn drawn_page(state: &AppState, index: &std::path::Path, path: &str, data: &str, listed: &Listed) -> Option<Response> {
     let html = index_html(index).await?;
-    let slug = path.strip_prefix('/')?.strip_suffix('/')?;
+    let root = match path {
+        "/" => drawn_home(state, listed).await?,
+        _ => drawn_category(state, path.strip_prefix('/')?.strip_suffix('/')?, listed).await?,
+    };
+    // Only the products are preloaded, as on the loading page: the app asks for the menu, the session
+    // and the design as it starts. Lighthouse's estimate of the first paint counts the requests that
+    // finished before the paint it saw (decisions.md, the largest paint), so more could only move it.
+    let html = with_root_drawn(with_head_start(html, &preload(data)), &root)?;
+    Some(html_page(html))
+}
+
+/// A category's page drawn whole (the root's markup), from its first page of products and the menu.
+async fn drawn_category(state: &AppState, slug: &str, listed: &Listed) -> Option<String> {
     let menu = crate::features::catalog::menu_now(state).await.ok()?;
     let page = crate::drawn::CategoryPage {
         slug: slug.to_string(),
@@ -287,9 +282,7 @@ async fn drawn_category(state: &AppState, index: &std::path::Path, path: &str, d
     if !crate::drawn::category_drawable(&page) {
         return None;
     }
-    let root = crate::drawn::category(&page)?;
-    let html = with_root_drawn(with_head_start(html, &preload(data)), &root)?;
-    Some(html_page(html))
+    crate::drawn::category(&page)
 }
 
 /// The footer's year as a shopper in India reads it on the night it turns.
@@ -301,10 +294,9 @@ fn footer_year(state: &AppState) -> i32 {
 /// web/src/features/catalog/featured.ts).
 const HOME_FEATURED_CATEGORY: &str = "bra";
 
-/// Home drawn whole from the answers the app will read (the same first page of products, the menu and
-/// this month's design), or None when one cannot be read or drawn.
-async fn drawn_home(state: &AppState, index: &std::path::Path, data: &str, listed: &Listed) -> Option<Response> {
-    let html = index_html(index).await?;
+/// Home drawn whole (the root's markup), from its first page of products, the menu and this month's
+/// design.
+async fn drawn_home(state: &AppState, listed: &Listed) -> Option<String> {
     let menu = crate::features::catalog::menu_now(state).await.ok()?;
     let (featured, month_year) = crate::features::offers::this_month(state, HOME_FEATURED_CATEGORY).await.ok()?;
     let home = crate::drawn::Home {
@@ -319,12 +311,7 @@ async fn drawn_home(state: &AppState, index: &std::path::Path, data: &str, liste
     if !crate::drawn::drawable(&home) {
         return None;
     }
-    let root = crate::drawn::home(&home);
-    // Only the products are preloaded, as on the loading page: the app asks for the menu, the session
-    // and the design as it starts. Lighthouse's estimate of the first paint counts the requests that
-    // finished before the paint it saw (decisions.md, the largest paint), so more could only move it.
-    let html = with_root_drawn(with_head_start(html, &preload(data)), &root)?;
-    Some(html_page(html))
+    Some(crate::drawn::home(&home))
 }
 
 /// Whether nothing in the page would be the visitor's own: not logged in, and no cart (no cookie, or

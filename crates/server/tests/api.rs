@@ -598,6 +598,13 @@ async fn home_and_category_pages_preload_their_first_products_and_show_their_ima
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A bra in stock put in `b`'s bag: a visitor who is no longer on a first visit.
+async fn put_one_in_the_bag(app: &TestApp, b: &mut Browser) {
+    let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock > 0).unwrap();
+    assert_eq!(b.post(app, "/api/v3/cart-items/", serde_json::json!({"product": p.id, "quantity": 1, "size": size.value})).await.status, 200);
+}
+
 /// A first visit to home (no session, no cart) gets the page drawn whole (crates/server/src/drawn.rs)
 /// from the very answers the app then reads, its root marked for the app to hydrate, the frame's
 /// whitespace between tags gone; a shopper, or a guest with a cart, gets the loading page.
@@ -652,9 +659,7 @@ async fn a_first_visit_to_home_is_drawn_whole() {
     let featured = guest.get(&app, &format!("/web/api/v1/featured/bra/{month}/")).await;
     assert_eq!(main.contains(r#"class="featured-promo""#), featured.status == 200, "{}", featured.text);
     // A guest with a cart, and a shopper: the loading page, for the app to draw.
-    let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
-    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock > 0).unwrap();
-    assert_eq!(guest.post(&app, "/api/v3/cart-items/", serde_json::json!({"product": p.id, "quantity": 1, "size": size.value})).await.status, 200);
+    put_one_in_the_bag(&app, &mut guest).await;
     let mut shopper = Browser::new();
     shopper.login(&app, "9812312398").await;
     for who in [&mut guest, &mut shopper] {
@@ -706,9 +711,7 @@ async fn a_first_visit_to_a_category_page_is_drawn_whole() {
         assert_eq!(guest.get(&app, path).await.text, index, "{path}");
     }
     // A guest with a cart, and a shopper: the loading page.
-    let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
-    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock > 0).unwrap();
-    assert_eq!(guest.post(&app, "/api/v3/cart-items/", serde_json::json!({"product": p.id, "quantity": 1, "size": size.value})).await.status, 200);
+    put_one_in_the_bag(&app, &mut guest).await;
     let mut shopper = Browser::new();
     shopper.login(&app, "9812312397").await;
     for who in [&mut guest, &mut shopper] {
@@ -745,9 +748,7 @@ async fn the_cart_page_of_a_visitor_with_no_cart_shows_the_empty_cart() {
         assert_eq!(guest.get(&app, "/get/view-cart-info/").await.json()["cart_id"], serde_json::Value::Null);
     }
     // A guest with a cart: the app draws it.
-    let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
-    let size = app.db.store.sizes(p.id).await.unwrap().into_iter().find(|s| s.stock > 0).unwrap();
-    assert_eq!(guest.post(&app, "/api/v3/cart-items/", serde_json::json!({"product": p.id, "quantity": 1, "size": size.value})).await.status, 200);
+    put_one_in_the_bag(&app, &mut guest).await;
     // A new guest's token: 75 hex digits, the first 11 the millisecond it was made (drape_store::auth).
     let token = &guest.cookies["guestcart"];
     assert!(token.len() == 75 && token.bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
