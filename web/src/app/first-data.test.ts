@@ -13,6 +13,10 @@ import { createQueryClient } from '@/shared/lib/react-query';
 import { calls, json, serve, type Handler } from '@/test/fake-api';
 import { meFixture, productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
 import { askEarly, FIRST_DATA_WAIT_MS, firstData } from './first-data';
+import { loadCategoryPage } from './router';
+
+// The category page's code (a lazy route), asked for ahead on a category's page.
+vi.mock('./router', () => ({ loadCategoryPage: vi.fn(() => Promise.resolve()) }));
 
 function page(preloaded: string | null): Document {
   const doc = document.implementation.createHTMLDocument('Drape');
@@ -179,6 +183,18 @@ describe('the first render on home and on a category page', () => {
     // asked exactly as the HTML preloaded them, so the preloads answer
     const asked = calls.filter((c) => c.url.pathname === '/web/api/v1/products/').map((c) => c.url.search);
     expect(asked).toEqual(['?page=1', '?category_slug=bras']);
+    // and the category page's code, on the category's page only
+    expect(loadCategoryPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("renders even when the category page's code does not load (the route then says so itself)", async () => {
+    serve({
+      'GET /web/api/v1/products/': () => json(listing),
+      'GET /api/v2/main-menu-msite/': () => json(menu),
+      'GET /api/v1/me/': () => json(meFixture()),
+    });
+    vi.mocked(loadCategoryPage).mockReturnValueOnce(Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    await expect(firstData(createQueryClient(), page('/web/api/v1/products/?category_slug=bras'), '/bras/')).resolves.toBeUndefined();
   });
 
   it('asks one query per task, the products first', async () => {

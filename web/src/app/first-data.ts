@@ -135,7 +135,9 @@ function listingPage(client: QueryClient, doc: Document, pathname: string, prelo
   } else if (slug && preloaded(`/web/api/v1/products/?category_slug=${slug}`)) {
     products = () => client.prefetchQuery(listingQueryOptions(readListing(new URLSearchParams()), slug));
     // The page's code too (a lazy route): a page the server drew whole is then hydrated in one pass.
-    waits.push(loadCategoryPage());
+    // Code that does not load does not hold the first render: the route's own load fails the same
+    // way, and the app's error boundary says so.
+    waits.push(loadCategoryPage().catch(() => undefined));
   } else {
     return null;
   }
