@@ -388,10 +388,13 @@ describe('product page', () => {
     // (too few bytes for its area), so the largest paint is text: the name, which the HTML now shows.
     const slug = 'anti-chafe-boyshort-black';
     const html = await newHtmlOnlyPage(browser, server.baseURL);
+    let title;
     try {
       await html.page.goto(`/product/${slug}/`);
       await html.page.getByTestId('product-first-paint').waitFor();
       assert.equal(await html.page.getByTestId('product-first-paint').locator('h1.pdp__name').innerText(), 'Anti-Chafe Boyshort');
+      title = await html.page.title();
+      assert.ok(title.includes('Anti-Chafe Boyshort') && title.includes('Drape'), `the HTML names the page: ${title}`);
       await screenshot(html.page, 'pdp-before-script-name.png');
     } finally {
       await html.context.close();
@@ -424,6 +427,7 @@ describe('product page', () => {
         `the name is painted from the HTML, not by the app: ${JSON.stringify(largest)}`,
       );
       assert.equal(await page.getByTestId('product').locator('h1.pdp__name').innerText(), 'Anti-Chafe Boyshort');
+      assert.equal(await page.title(), title, 'the app names the page as the HTML did');
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -199,14 +199,27 @@ describe('storefront', () => {
 
   test('home, a category and an empty cart paint their first content from the HTML; the app draws it again in the same place, or hydrates home and a category page drawn whole (issue 14)', async () => {
     const pages = [
-      { path: '/', first: '.grid .card__media img', data: '/web/api/v1/products/?page=1', shot: 'home-before-script.png' },
+      {
+        path: '/',
+        first: '.grid .card__media img',
+        data: '/web/api/v1/products/?page=1',
+        shot: 'home-before-script.png',
+        title: 'Drape · Lingerie, nightwear and more',
+      },
       {
         path: '/bras/',
         first: '.grid .card__media img',
         data: '/web/api/v1/products/?category_slug=bras',
         shot: 'listing-before-script.png',
+        title: 'Bras · Drape',
       },
-      { path: '/view-cart/', first: '.empty-panel', data: '/get/view-cart-info/', shot: 'cart-before-script.png' },
+      {
+        path: '/view-cart/',
+        first: '.empty-panel',
+        data: '/get/view-cart-info/',
+        shot: 'cart-before-script.png',
+        title: 'Your cart · Drape',
+      },
     ];
     for (const p of pages) {
       // 1. The HTML alone.
@@ -217,6 +230,7 @@ describe('storefront', () => {
         await html.goto(p.path);
         const first = html.locator(p.first).first();
         await first.waitFor();
+        assert.equal(await html.title(), p.title, `${p.path}: the HTML names the page`);
         if (p.path === '/view-cart/') {
           assert.ok(await html.getByRole('heading', { name: 'Your cart is empty' }).isVisible(), 'the empty cart is painted');
           assert.equal(await html.getByRole('link', { name: 'Continue shopping' }).getAttribute('href'), '/');
@@ -303,6 +317,10 @@ describe('storefront', () => {
             'home: the drawn header controls the menu the app opens',
           );
         }
+        // the app names the page as the HTML did; hydrating a drawn page, React takes the HTML's very
+        // title as its own (drawing a page anew, it puts its own first and leaves index.html's)
+        assert.equal(await page.title(), p.title, `${p.path}: the app names the page as the HTML did`);
+        if (p.path !== '/view-cart/') assert.equal(await page.locator('head > title').count(), 1, `${p.path}: one title`);
         assert.deepEqual(problems, []);
       } finally {
         await context.close();

@@ -173,6 +173,15 @@ fn find<'a>(categories: &'a [CategoryNode], hit: &dyn Fn(&CategoryNode) -> bool)
     categories.iter().find_map(|c| if hit(c) { Some(c) } else { find(&c.children, hit) })
 }
 
+/// Home's `<title>` as the app writes it (web/src/app/routes/home.tsx).
+pub const HOME_TITLE: &str = "Drape · Lingerie, nightwear and more";
+
+/// A category's page's `<title>` as the app writes it (ListingPage, with the menu's name for the
+/// category), or None when the menu has no such category.
+pub fn category_title(categories: &[CategoryNode], slug: &str) -> Option<String> {
+    find(categories, &|c| c.slug == slug).map(|c| format!("{} · Drape", c.name))
+}
+
 /// A category's page as the app's CategoryListingRoute and ListingPage (web/src/app/routes/listing.tsx,
 /// features/catalog/components/ListingPage.tsx) draw it for a guest with no filter chosen: the
 /// breadcrumb, the title, the chips of the category's sub-categories (or its siblings), the toolbar,

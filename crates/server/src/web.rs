@@ -72,9 +72,9 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         return cart_page(&state, &index, &mut parts).await;
     }
     if req.uri().query().is_none() {
-        if let Some((data, loading, listed)) = listing_page_data(&state, &path).await {
+        if let Some(first) = listing_page_data(&state, &path).await {
             let (mut parts, _) = req.into_parts();
-            return first_page(&state, &index, &mut parts, &path, &data, loading, &listed).await;
+            return first_page(&state, &index, &mut parts, &path, &first).await;
         }
     }
     // `/cart/` is where many shops keep the bag: a shopper who types it is sent to Drape's, unless
@@ -133,6 +133,7 @@ async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> 
     let Some(html) = index_html(index).await else { return ApiError::internal().into_response() };
     // A page whose product cannot be looked up now is still the app, without the preloads.
     let Ok(Some(opening)) = crate::features::catalog::page_opening(state, slug).await else { return html_page(html) };
+    let html = with_title(html, &opening.title);
     let quality = state.config.image_quality;
     let image = opening.image.filter(|src| src.starts_with("/media/products/") && !src.contains(['?', '#']));
     let gallery_set = |src: &str| srcset(src, quality, &GALLERY_WIDTHS);
@@ -174,18 +175,35 @@ async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> 
 
 /// The products a listing page shows first, as the app asks for them: the home page's grid, or a
 /// category's page (`/{slug}/` of a category) without filters, with the page the app draws while
-/// they load (web/first-paint/). Other pages get none.
-async fn listing_page_data(state: &AppState, path: &str) -> Option<(String, &'static str, Arc<Listed>)> {
-    if path == "/" {
-        let listed = crate::features::listings::listing::first_page(state, None).await.ok()??;
-        return Some(("/web/api/v1/products/?page=1".to_string(), HOME_LOADING, listed));
-    }
-    let slug = path.strip_prefix('/')?.strip_suffix('/')?;
-    if !crate::features::catalog::is_slug(slug) || !matches!(crate::features::catalog::is_category(state, slug).await, Ok(true)) {
+/// they load (web/first-paint/), and the page's title. Other pages get none.
+async fn listing_page_data(state: &AppState, path: &str) -> Option<FirstPage> {
+    let slug = match path {
+        "/" => None,
+        _ => Some(path.strip_prefix('/')?.strip_suffix('/')?).filter(|slug| crate::features::catalog::is_slug(slug)),
+    };
+    if path != "/" && slug.is_none() {
         return None;
     }
-    let listed = crate::features::listings::listing::first_page(state, Some(slug)).await.ok()??;
-    Some((format!("/web/api/v1/products/?category_slug={slug}"), LISTING_LOADING, listed))
+    let menu = crate::features::catalog::menu_now(state).await.ok()?;
+    let (data, loading, title) = match slug {
+        None => ("/web/api/v1/products/?page=1".to_string(), HOME_LOADING, crate::drawn::HOME_TITLE.to_string()),
+        // Named as the app names it, from the menu; a category the menu lacks is "not found" in the
+        // app, which says so itself.
+        Some(slug) => (format!("/web/api/v1/products/?category_slug={slug}"), LISTING_LOADING, crate::drawn::category_title(&menu.categories, slug)?),
+    };
+    let listed = crate::features::listings::listing::first_page(state, slug).await.ok()??;
+    Some(FirstPage { data, loading, listed, title, menu })
+}
+
+/// Home or a category's page as the server knows it: the products it preloads (`data`, answered by
+/// `listed`), the page the app draws while they load, and the page's title.
+struct FirstPage {
+    data: String,
+    loading: &'static str,
+    listed: Arc<Listed>,
+    title: String,
+    /// The menu as the app reads it (a page drawn whole draws its header's categories and chips).
+    menu: crate::features::catalog::Menu,
 }
 
 /// Home and a category's page as the app draws them while their products load, markup for markup
@@ -208,12 +226,11 @@ const FIRST_CARD_IMAGES: usize = 4;
 /// run, and the page as the app draws it while they load, with the first cards' images already in
 /// (issue 14's largest paint on home and listings). The app's first render waits for the products
 /// (web/src/app/first-data.ts) and draws the same images in the same places.
-async fn listing_page(state: &AppState, index: &std::path::Path, data: &str, loading: &str, listed: &Listed) -> Response {
-    let Some(html) = index_html(index).await else { return ApiError::internal().into_response() };
+fn listing_page(state: &AppState, html: String, first: &FirstPage) -> Response {
     let quality = state.config.image_quality;
-    let mut page = loading.to_string();
+    let mut page = first.loading.to_string();
     const EMPTY_MEDIA: &str = r#"<div class="card__media skeleton"></div>"#;
-    let images = listed.list.products.iter().filter(|p| p.img.starts_with("/media/products/") && !p.img.contains(['?', '#']));
+    let images = first.listed.list.products.iter().filter(|p| p.img.starts_with("/media/products/") && !p.img.contains(['?', '#']));
     for product in images.take(FIRST_CARD_IMAGES) {
         let Some(at) = page.find(EMPTY_MEDIA) else { break };
         let src = &product.img;
@@ -224,7 +241,7 @@ async fn listing_page(state: &AppState, index: &std::path::Path, data: &str, loa
         };
         page.replace_range(at..at + EMPTY_MEDIA.len(), &media.into_string());
     }
-    html_page(with_main(with_head_start(html, &preload(data)), &page))
+    html_page(with_main(with_head_start(html, &preload(&first.data)), &page))
 }
 
 /// Home or a category's page without filters. A first visit (nothing in the page is the visitor's own:
@@ -232,22 +249,16 @@ async fn listing_page(state: &AppState, index: &std::path::Path, data: &str, loa
 /// hydrates instead of drawing again (issue 14's blocking time); anyone else (their wishlist's hearts,
 /// their bag's count), or a page whose answers cannot be drawn, gets the loading page. Either way the
 /// page depends on the visitor's cookies.
-async fn first_page(
-    state: &AppState,
-    index: &std::path::Path,
-    parts: &mut axum::http::request::Parts,
-    path: &str,
-    data: &str,
-    loading: &str,
-    listed: &Listed,
-) -> Response {
+async fn first_page(state: &AppState, index: &std::path::Path, parts: &mut axum::http::request::Parts, path: &str, first: &FirstPage) -> Response {
+    let Some(html) = index_html(index).await else { return ApiError::internal().into_response() };
+    let html = with_title(html, &first.title);
     let drawn = match first_visit(state, parts).await {
-        true => drawn_page(state, index, path, data, listed).await,
+        true => drawn_page(state, &html, path, first).await,
         false => None,
     };
     let mut res = match drawn {
         Some(res) => res,
-        None => listing_page(state, index, data, loading, listed).await,
+        None => listing_page(state, html, first),
     };
     res.headers_mut().insert(header::VARY, HeaderValue::from_static("cookie"));
     res
@@ -255,27 +266,25 @@ async fn first_page(
 
 /// Home or a category's page drawn whole from the answers the app will read (the same first page of
 /// products, the menu, and home's design of the month), or None when one cannot be read or drawn.
-async fn drawn_page(state: &AppState, index: &std::path::Path, path: &str, data: &str, listed: &Listed) -> Option<Response> {
-    let html = index_html(index).await?;
+async fn drawn_page(state: &AppState, html: &str, path: &str, first: &FirstPage) -> Option<Response> {
     let root = match path {
-        "/" => drawn_home(state, listed).await?,
-        _ => drawn_category(state, path.strip_prefix('/')?.strip_suffix('/')?, listed).await?,
+        "/" => drawn_home(state, first).await?,
+        _ => drawn_category(state, path.strip_prefix('/')?.strip_suffix('/')?, first)?,
     };
     // Only the products are preloaded, as on the loading page: the app asks for the menu, the session
     // and the design as it starts. Lighthouse's estimate of the first paint counts the requests that
     // finished before the paint it saw (decisions.md, the largest paint), so more could only move it.
-    let html = with_root_drawn(with_head_start(html, &preload(data)), &root)?;
+    let html = with_root_drawn(with_head_start(html.to_string(), &preload(&first.data)), &root)?;
     Some(html_page(html))
 }
 
 /// A category's page drawn whole (the root's markup), from its first page of products and the menu.
-async fn drawn_category(state: &AppState, slug: &str, listed: &Listed) -> Option<String> {
-    let menu = crate::features::catalog::menu_now(state).await.ok()?;
+fn drawn_category(state: &AppState, slug: &str, first: &FirstPage) -> Option<String> {
     let page = crate::drawn::CategoryPage {
         slug: slug.to_string(),
         // Read back from the very bytes the preload answers.
-        listing: serde_json::from_slice(&listed.answer.body).ok()?,
-        menu: crate::drawn::Menu { categories: menu.categories },
+        listing: serde_json::from_slice(&first.listed.answer.body).ok()?,
+        menu: crate::drawn::Menu { categories: first.menu.categories.clone() },
         quality: state.config.image_quality,
         year: footer_year(state),
     };
@@ -296,13 +305,12 @@ const HOME_FEATURED_CATEGORY: &str = "bra";
 
 /// Home drawn whole (the root's markup), from its first page of products, the menu and this month's
 /// design.
-async fn drawn_home(state: &AppState, listed: &Listed) -> Option<String> {
-    let menu = crate::features::catalog::menu_now(state).await.ok()?;
+async fn drawn_home(state: &AppState, first: &FirstPage) -> Option<String> {
     let (featured, month_year) = crate::features::offers::this_month(state, HOME_FEATURED_CATEGORY).await.ok()?;
     let home = crate::drawn::Home {
         // Read back from the very bytes the preload answers.
-        listing: serde_json::from_slice(&listed.answer.body).ok()?,
-        menu: crate::drawn::Menu { categories: menu.categories },
+        listing: serde_json::from_slice(&first.listed.answer.body).ok()?,
+        menu: crate::drawn::Menu { categories: first.menu.categories.clone() },
         featured: featured.map(|f| crate::drawn::Featured { title: f.title, product: f.product }),
         featured_path: format!("/best-{HOME_FEATURED_CATEGORY}-design-of-{month_year}/"),
         quality: state.config.image_quality,
@@ -347,6 +355,8 @@ const CART_EMPTY: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../.
 /// as it is: their cart is the app's to draw.
 async fn cart_page(state: &AppState, index: &std::path::Path, parts: &mut axum::http::request::Parts) -> Response {
     let Some(html) = index_html(index).await else { return ApiError::internal().into_response() };
+    // CartPage's title, whichever of its pages it draws.
+    let html = with_title(html, "Your cart · Drape");
     let no_cart = first_visit(state, parts).await;
     let mut res = if no_cart { html_page(with_main(with_head_start(html, &preload("/get/view-cart-info/")), CART_EMPTY)) } else { html_page(html) };
     // The page depends on the visitor's cookies.
@@ -378,6 +388,15 @@ fn with_main(mut html: String, markup: &str) -> String {
         html.insert_str(at + MAIN.len(), markup);
     }
     html
+}
+
+/// The page's `<title>` (index.html's own, "Drape") as `title`, written as text.
+fn with_title(html: String, title: &str) -> String {
+    const TITLE: &str = "<title>Drape</title>";
+    match html.find(TITLE) {
+        Some(at) => format!("{}{}{}", &html[..at], maud::html! { title { (title) } }.into_string(), &html[at + TITLE.len()..]),
+        None => html,
+    }
 }
 
 /// `markup` first in the head, before the app's script and style links, so that it starts first.

@@ -535,6 +535,54 @@ async fn a_product_page_preloads_its_data_and_shows_its_first_image() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A page the server draws (home, a category's page, a product's page, the cart) names itself in its
+/// `<title>` as the app will, so a visitor without JavaScript, a crawler and a shared link's preview
+/// read "Bras · Drape" rather than index.html's "Drape"; the app then keeps that very title.
+#[tokio::test]
+async fn pages_the_server_draws_carry_their_own_title() {
+    let index = "<!doctype html><html><head><meta charset=\"UTF-8\" /><title>Drape</title></head><body>\n<div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div>\n</body></html>";
+    let (app, dir) = app_serving_index("drape_web_titles", index).await;
+    let title_of = |html: &str| html[html.find("<title>").unwrap() + 7..html.find("</title>").unwrap()].to_string();
+    let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
+    let mut guest = Browser::new();
+    let menu = guest.get(&app, "/api/v2/main-menu-msite/").await.json();
+    let bras = menu["categories"].as_array().unwrap().iter().find(|c| c["slug"] == "bras").unwrap().clone();
+    let child = &bras["children"][0];
+    let pages = [
+        ("/".to_string(), "Drape · Lingerie, nightwear and more".to_string()),
+        ("/bras/".to_string(), format!("{} · Drape", bras["name"].as_str().unwrap())),
+        (format!("/{}/", child["slug"].as_str().unwrap()), format!("{} · Drape", child["name"].as_str().unwrap())),
+        ("/product/everyday-padded-t-shirt-bra-black/".to_string(), "Everyday Padded T-Shirt Bra in Black | Drape".to_string()),
+        ("/view-cart/".to_string(), "Your cart · Drape".to_string()),
+    ];
+    // A first visit (drawn whole), a guest with a cart and a shopper (the loading pages) alike.
+    let mut shopper = Browser::new();
+    shopper.login(&app, "9812312397").await;
+    for (path, title) in &pages {
+        let r = guest.get(&app, path).await;
+        assert_eq!(title_of(&r.text), *title, "{path}");
+        assert_eq!(r.text.matches("<title>").count(), 1, "{path}");
+        assert_eq!(title_of(&shopper.get(&app, path).await.text), *title, "{path}, logged in");
+    }
+    put_one_in_the_bag(&app, &mut guest).await;
+    for (path, title) in &pages {
+        assert_eq!(title_of(&guest.get(&app, path).await.text), *title, "{path}, with a cart");
+    }
+    // The product's own title (the seed's, above), or its name; written as text, never as markup.
+    let product = guest.get(&app, "/web/api/v1/product-mobile/everyday-padded-t-shirt-bra-black/").await.json();
+    assert_eq!(product["get_meta_title"], "Everyday Padded T-Shirt Bra in Black | Drape");
+    for (meta, title) in [("Padded <T-shirt> bra & more", "Padded &lt;T-shirt&gt; bra &amp; more"), ("", "Everyday Padded T-Shirt Bra · Drape")] {
+        sqlx::query("UPDATE products SET meta_title = $1 WHERE id = $2").bind(meta).bind(p.id).execute(app.db.any_pool()).await.unwrap();
+        let r = guest.get(&app, "/product/everyday-padded-t-shirt-bra-black/").await;
+        assert_eq!(title_of(&r.text), title);
+    }
+    // Pages the server does not draw keep index.html's title for the app to set.
+    for path in ["/bras/?page=2", "/product/no-such-bra/", "/login/"] {
+        assert_eq!(guest.get(&app, path).await.text, index, "{path}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// Home (for a visitor with a session or a cart: a first visit gets it drawn whole, below) and a
 /// category's page preload the products the app shows first, asked exactly as the app asks, and
 /// already show the page as the app draws it while they load, with the first cards' images in (issue
@@ -754,7 +802,7 @@ async fn the_cart_page_of_a_visitor_with_no_cart_shows_the_empty_cart() {
     assert!(token.len() == 75 && token.bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
     let r = guest.get(&app, "/view-cart/").await;
     assert_eq!(r.status, 200);
-    assert_eq!(r.text, index);
+    assert_eq!(r.text, index.replace("<title>Drape</title>", "<title>Your cart · Drape</title>"));
     // A guest cookie naming no cart is no cart.
     let mut stale = Browser::new();
     stale.cookies.insert("guestcart".into(), "0".repeat(64));
@@ -764,7 +812,7 @@ async fn the_cart_page_of_a_visitor_with_no_cart_shows_the_empty_cart() {
     shopper.login(&app, "9812312312").await;
     let r = shopper.get(&app, "/view-cart/").await;
     assert_eq!(r.status, 200);
-    assert_eq!(r.text, index);
+    assert_eq!(r.text, index.replace("<title>Drape</title>", "<title>Your cart · Drape</title>"));
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -286,6 +286,8 @@ async fn product_id_of(state: &AppState, kept: &kept::Current<'_>, slug: &str) -
 pub struct PageOpening {
     pub id: i64,
     pub name: String,
+    /// The page's `<title>` as the app writes it (ProductView): the product's own, or its name.
+    pub title: String,
     pub image: Option<String>,
 }
 
@@ -302,7 +304,9 @@ pub async fn page_opening(state: &AppState, slug: &str) -> ApiResult<Option<Page
     }
     let first = state.store.gallery(id).await?.into_iter().next();
     let image = first.filter(|g| g.kind != "video").map(|g| if g.img_l.is_empty() { g.img_m } else { g.img_l }).filter(|url| !url.is_empty());
-    Ok(Some(PageOpening { id, name: facts.product.name.clone(), image }))
+    let p = &facts.product;
+    let title = if p.meta_title.is_empty() { format!("{} · Drape", p.name) } else { p.meta_title.clone() };
+    Ok(Some(PageOpening { id, name: p.name.clone(), title, image }))
 }
 
 /// What carts and adds read of a product: the product, its sizes (with stock) and the categories
