@@ -6,7 +6,9 @@
 //
 // Usage: node scripts/lighthouse.mjs BASE_URL [name=/path/ ...] [--runs N] [--save DIR] [--cpu X]
 //   e.g. node scripts/lighthouse.mjs http://127.0.0.1:18181 home=/ product=/product/some-slug/
-//   --save DIR writes DIR/<name>.report.{json,html} for the run whose LCP is the median.
+//   --save DIR writes DIR/<name>.report.{json,html} for the run whose LCP is the median, and the
+//   trace Lighthouse recorded for it, DIR/<name>.trace.json (unthrottled: the simulation scales its
+//   CPU tasks by the slowdown; scripts/long-tasks.mjs names them).
 //   --cpu X sets the CPU slowdown instead of the profile's 4x: a tool to see on a fast machine what a
 //   slow one shows (4 x today's CPU index / the slow day's index), never used by make bench.
 // With Debian's Chromium 156, Lighthouse 12.2.3 cannot read some trace events: the metrics are fine,
@@ -90,6 +92,7 @@ async function runOnce(url) {
       a11y: Math.round(lhr.categories.accessibility.score * 100),
       benchmarkIndex: lhr.environment?.benchmarkIndex,
       report: result.report,
+      trace: save ? result.artifacts?.Trace : undefined,
     };
   } finally {
     await chrome.kill();
@@ -142,6 +145,7 @@ for (const { name, path } of pages) {
     mkdirSync(save, { recursive: true });
     writeFileSync(join(save, `${name}.report.json`), json);
     writeFileSync(join(save, `${name}.report.html`), html);
+    if (pick.trace) writeFileSync(join(save, `${name}.trace.json`), JSON.stringify(pick.trace));
   }
 }
 if (benchmarks.length) {

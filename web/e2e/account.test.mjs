@@ -56,8 +56,12 @@ describe('the account pages', () => {
       for (const [i, slug] of VIEWED.entries()) {
         await page.goto(`/product/${slug}`);
         await page.getByTestId('product').waitFor();
-        // the view is written in a task after the page's first effects: leaving before it would lose it
-        await page.waitForFunction((n) => JSON.parse(localStorage.getItem('drape:recently-viewed') ?? '[]').length === n, i + 1);
+        // noted in the page, stored when it is left: the next page finds the views before it
+        assert.equal(
+          await page.evaluate(() => JSON.parse(localStorage.getItem('drape:recently-viewed') ?? '[]').length),
+          i,
+          'the views of the pages left before',
+        );
       }
       await logIn(page, server.baseURL, '/account/recently-viewed', MOBILE);
       const viewed = page.getByTestId('recently-viewed-products');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RECENTLY_VIEWED_KEY } from '@/features/recommendations/recently-viewed';
+import { readViewed, RECENTLY_VIEWED_KEY } from '@/features/recommendations/recently-viewed';
 import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
 import { productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
 import { FEATURES_WAIT_MS } from '@/features/product/components/ProductView';
@@ -10,8 +10,9 @@ import { ProductPageContent } from './product-page';
 describe('the product page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('remembers the product as viewed on this device as soon as it opens, newest first', async () => {
+  it('remembers the product as viewed on this device as soon as it opens, newest first, and stores it when the page goes', async () => {
     localStorage.setItem(RECENTLY_VIEWED_KEY, JSON.stringify([5, 31]));
+    const set = vi.spyOn(Storage.prototype, 'setItem');
     const product = productFixture({ id: 31, slug: 'lace-bra-black' });
     serve({
       'GET /web/api/v1/product-mobile/lace-bra-black/': () => json(product),
@@ -20,7 +21,12 @@ describe('the product page', () => {
     });
     renderWithProviders(<ProductPageContent slug="lace-bra-black" />, { route: '/product/lace-bra-black' });
     await screen.findByTestId('product');
-    await waitFor(() => expect(JSON.parse(localStorage.getItem(RECENTLY_VIEWED_KEY)!)).toEqual([31, 5]));
+    await waitFor(() => expect(readViewed()).toEqual([31, 5]));
+    // not written while the page starts (issue 14): when it is left
+    expect(set).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(localStorage.getItem(RECENTLY_VIEWED_KEY)!)).toEqual([31, 5]);
+    set.mockRestore();
   });
 
   it('asks for the offer timer with the product and shows both together: the banner pushes nothing down (issue 14)', async () => {

@@ -5,7 +5,7 @@ import { productQueryOptions } from '@/features/product/api/get-product';
 import { useSizes } from '@/features/product/api/get-sizes';
 import { timerQueryOptions } from '@/features/product/api/get-timer';
 import { ProductSkeleton, ProductView } from '@/features/product/components/ProductView';
-import { readViewed, recordViewed, writeViewed } from '@/features/recommendations/recently-viewed';
+import { noteViewed } from '@/features/recommendations/recently-viewed';
 import { isApiError } from '@/shared/api/client';
 import type { Me } from '@/shared/api/types';
 import { NotFound } from '@/shared/components/NotFound';
@@ -40,14 +40,12 @@ export function ProductPageContent({ slug, swap = false, nameLevel = 1 }: { slug
   }, [product.isError, product.error, notFound]);
 
   // Opening a product is viewing it: remembered on this device now, not only once the shopper scrolls
-  // to the recommendation rails (the account's list and the login merge read it). In a task of its
-  // own, as the product page's events are: the device's storage is opened on its first use, a few
-  // milliseconds that need not lengthen the effects after the page's first commit (issue 14).
+  // to the recommendation rails (the account's list and the login merge read it). Noted in memory and
+  // stored when the page is hidden or left: the device's storage is opened on its first use, a wait
+  // the page's start need not have (issue 14; recently-viewed.ts).
   const viewedId = product.data && !product.isPlaceholderData ? product.data.id : null;
   useEffect(() => {
-    if (viewedId === null) return;
-    const later = setTimeout(() => writeViewed(recordViewed(readViewed(), viewedId)));
-    return () => clearTimeout(later);
+    if (viewedId !== null) noteViewed(viewedId);
   }, [viewedId]);
 
   if (product.isPending) return <ProductSkeleton />;
