@@ -31,8 +31,9 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--save') save = args[++i];
   else positional.push(args[i]);
 }
-const [url] = positional;
-if (!url || !/^https?:\/\//.test(url) || (cpu !== null && simulate !== null) || !(over > 0)) {
+// As the trace writes it (`http://host:port` is `http://host:port/`).
+const url = /^https?:\/\//.test(positional[0] ?? '') ? new URL(positional[0]).href : null;
+if (!url || (cpu !== null && simulate !== null) || !(over > 0)) {
   console.error('usage: node scripts/long-tasks.mjs URL [--cpu X | --simulate X] [--over MS] [--save trace.json]');
   process.exit(2);
 }

@@ -321,6 +321,9 @@ describe('storefront', () => {
         // title as its own (drawing a page anew, it puts its own first and leaves index.html's)
         assert.equal(await page.title(), p.title, `${p.path}: the app names the page as the HTML did`);
         if (p.path !== '/view-cart/') assert.equal(await page.locator('head > title').count(), 1, `${p.path}: one title`);
+        // drawn anew, the HTML's title goes back to index.html's plain name: a later loading screen
+        // (no title of its own) must not show this page's
+        else assert.deepEqual(await page.locator('head > title').allTextContents(), [p.title, 'Drape']);
         assert.deepEqual(problems, []);
       } finally {
         await context.close();

@@ -30,6 +30,11 @@ function render() {
     });
     return;
   }
+  // Drawing anew, React puts its own <title> before the HTML's, which the server named after this page
+  // (web.rs, with_title); left as it was, that name would show again on a later page's loading screen,
+  // which has no title of its own. Back to index.html's plain name.
+  const served = document.querySelector('head > title');
+  if (served) served.textContent = 'Drape';
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }

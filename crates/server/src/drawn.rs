@@ -177,9 +177,9 @@ fn find<'a>(categories: &'a [CategoryNode], hit: &dyn Fn(&CategoryNode) -> bool)
 pub const HOME_TITLE: &str = "Drape · Lingerie, nightwear and more";
 
 /// A category's page's `<title>` as the app writes it (ListingPage, with the menu's name for the
-/// category), or None when the menu has no such category.
-pub fn category_title(categories: &[CategoryNode], slug: &str) -> Option<String> {
-    find(categories, &|c| c.slug == slug).map(|c| format!("{} · Drape", c.name))
+/// category).
+pub fn category_title(name: &str) -> String {
+    format!("{name} · Drape")
 }
 
 /// A category's page as the app's CategoryListingRoute and ListingPage (web/src/app/routes/listing.tsx,

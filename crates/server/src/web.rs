@@ -76,6 +76,10 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
             let (mut parts, _) = req.into_parts();
             return first_page(&state, &index, &mut parts, &path, &first).await;
         }
+    } else if let Some(title) = listing_title(&state, &path).await {
+        // Filters, later pages, a shared link's tracking: the app's to draw, under the page's name.
+        let Some(html) = index_html(&index).await else { return ApiError::internal().into_response() };
+        return html_page(with_title(html, &title));
     }
     // `/cart/` is where many shops keep the bag: a shopper who types it is sent to Drape's, unless
     // the shop has a category by that name (then it is that category's page, above or in the app).
@@ -177,22 +181,29 @@ async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> 
 /// category's page (`/{slug}/` of a category) without filters, with the page the app draws while
 /// they load (web/first-paint/), and the page's title. Other pages get none.
 async fn listing_page_data(state: &AppState, path: &str) -> Option<FirstPage> {
-    let slug = match path {
-        "/" => None,
-        _ => Some(path.strip_prefix('/')?.strip_suffix('/')?).filter(|slug| crate::features::catalog::is_slug(slug)),
-    };
-    if path != "/" && slug.is_none() {
-        return None;
-    }
-    let menu = crate::features::catalog::menu_now(state).await.ok()?;
-    let (data, loading, title) = match slug {
-        None => ("/web/api/v1/products/?page=1".to_string(), HOME_LOADING, crate::drawn::HOME_TITLE.to_string()),
-        // Named as the app names it, from the menu; a category the menu lacks is "not found" in the
-        // app, which says so itself.
-        Some(slug) => (format!("/web/api/v1/products/?category_slug={slug}"), LISTING_LOADING, crate::drawn::category_title(&menu.categories, slug)?),
+    let title = listing_title(state, path).await?;
+    let slug = listing_slug(path);
+    let (data, loading) = match slug {
+        None => ("/web/api/v1/products/?page=1".to_string(), HOME_LOADING),
+        Some(slug) => (format!("/web/api/v1/products/?category_slug={slug}"), LISTING_LOADING),
     };
     let listed = crate::features::listings::listing::first_page(state, slug).await.ok()??;
-    Some(FirstPage { data, loading, listed, title, menu })
+    Some(FirstPage { data, loading, listed, title })
+}
+
+/// The category slug of a category's page path (`/{slug}/`), or None (home, or not a slug).
+fn listing_slug(path: &str) -> Option<&str> {
+    path.strip_prefix('/')?.strip_suffix('/').filter(|slug| crate::features::catalog::is_slug(slug))
+}
+
+/// Home's title, or a category's page's as the app names it, from the menu; None for any other path,
+/// and for a category the menu lacks ("not found" in the app, which says so itself).
+async fn listing_title(state: &AppState, path: &str) -> Option<String> {
+    if path == "/" {
+        return Some(crate::drawn::HOME_TITLE.to_string());
+    }
+    let name = crate::features::catalog::menu_category_name(state, listing_slug(path)?).await.ok()??;
+    Some(crate::drawn::category_title(&name))
 }
 
 /// Home or a category's page as the server knows it: the products it preloads (`data`, answered by
@@ -202,8 +213,6 @@ struct FirstPage {
     loading: &'static str,
     listed: Arc<Listed>,
     title: String,
-    /// The menu as the app reads it (a page drawn whole draws its header's categories and chips).
-    menu: crate::features::catalog::Menu,
 }
 
 /// Home and a category's page as the app draws them while their products load, markup for markup
@@ -267,9 +276,11 @@ async fn first_page(state: &AppState, index: &std::path::Path, parts: &mut axum:
 /// Home or a category's page drawn whole from the answers the app will read (the same first page of
 /// products, the menu, and home's design of the month), or None when one cannot be read or drawn.
 async fn drawn_page(state: &AppState, html: &str, path: &str, first: &FirstPage) -> Option<Response> {
+    // The menu as the app reads it: the header's categories, and a category's chips.
+    let menu = crate::drawn::Menu { categories: crate::features::catalog::menu_now(state).await.ok()?.categories };
     let root = match path {
-        "/" => drawn_home(state, first).await?,
-        _ => drawn_category(state, path.strip_prefix('/')?.strip_suffix('/')?, first)?,
+        "/" => drawn_home(state, first, menu).await?,
+        _ => drawn_category(state, path.strip_prefix('/')?.strip_suffix('/')?, first, menu)?,
     };
     // Only the products are preloaded, as on the loading page: the app asks for the menu, the session
     // and the design as it starts. Lighthouse's estimate of the first paint counts the requests that
@@ -279,12 +290,12 @@ async fn drawn_page(state: &AppState, html: &str, path: &str, first: &FirstPage)
 }
 
 /// A category's page drawn whole (the root's markup), from its first page of products and the menu.
-fn drawn_category(state: &AppState, slug: &str, first: &FirstPage) -> Option<String> {
+fn drawn_category(state: &AppState, slug: &str, first: &FirstPage, menu: crate::drawn::Menu) -> Option<String> {
     let page = crate::drawn::CategoryPage {
         slug: slug.to_string(),
         // Read back from the very bytes the preload answers.
         listing: serde_json::from_slice(&first.listed.answer.body).ok()?,
-        menu: crate::drawn::Menu { categories: first.menu.categories.clone() },
+        menu,
         quality: state.config.image_quality,
         year: footer_year(state),
     };
@@ -305,12 +316,12 @@ const HOME_FEATURED_CATEGORY: &str = "bra";
 
 /// Home drawn whole (the root's markup), from its first page of products, the menu and this month's
 /// design.
-async fn drawn_home(state: &AppState, first: &FirstPage) -> Option<String> {
+async fn drawn_home(state: &AppState, first: &FirstPage, menu: crate::drawn::Menu) -> Option<String> {
     let (featured, month_year) = crate::features::offers::this_month(state, HOME_FEATURED_CATEGORY).await.ok()?;
     let home = crate::drawn::Home {
         // Read back from the very bytes the preload answers.
         listing: serde_json::from_slice(&first.listed.answer.body).ok()?,
-        menu: crate::drawn::Menu { categories: first.menu.categories.clone() },
+        menu,
         featured: featured.map(|f| crate::drawn::Featured { title: f.title, product: f.product }),
         featured_path: format!("/best-{HOME_FEATURED_CATEGORY}-design-of-{month_year}/"),
         quality: state.config.image_quality,

@@ -576,9 +576,28 @@ async fn pages_the_server_draws_carry_their_own_title() {
         let r = guest.get(&app, "/product/everyday-padded-t-shirt-bra-black/").await;
         assert_eq!(title_of(&r.text), title);
     }
-    // Pages the server does not draw keep index.html's title for the app to set.
-    for path in ["/bras/?page=2", "/product/no-such-bra/", "/login/"] {
+    // Pages the server does not draw keep index.html's title for the app to set; a category deeper
+    // than the menu goes is "not found" in the app, so it gets neither a title nor its products.
+    sqlx::query("INSERT INTO categories (id, name, slug, parent_id, position) VALUES ($1, $2, $3, $4, $5)")
+        .bind(9_999_i64)
+        .bind("Deep Bras")
+        .bind("deep-bras")
+        .bind(child["id"].as_i64().unwrap())
+        .bind(0_i64)
+        .execute(app.db.any_pool())
+        .await
+        .unwrap();
+    // (the shop knows it: the listing answers for it, as it does not for a slug no category has)
+    assert_eq!(guest.get(&app, "/web/api/v1/products/?category_slug=deep-bras").await.status, 200);
+    assert_eq!(guest.get(&app, "/web/api/v1/products/?category_slug=no-such-bras").await.status, 404);
+    for path in ["/product/no-such-bra/", "/login/", "/login/?next=/bras/", "/deep-bras/", "/deep-bras/?page=2"] {
         assert_eq!(guest.get(&app, path).await.text, index, "{path}");
+    }
+    // The app's own pages of home and a category (filters, later pages, a shared link's tracking)
+    // carry the name too.
+    for (path, title) in [("/?utm_source=whatsapp", &pages[0].1), ("/bras/?page=2", &pages[1].1), ("/bras/?fbclid=x1", &pages[1].1)] {
+        let r = guest.get(&app, path).await;
+        assert_eq!(r.text, index.replace("<title>Drape</title>", &format!("<title>{title}</title>")), "{path}");
     }
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -628,7 +647,13 @@ async fn home_and_category_pages_preload_their_first_products_and_show_their_ima
         assert!(at(&products[0]) < at(&products[1]) && at(&products[1]) < at(&products[2]) && at(&products[2]) < at(&products[3]));
         assert!(!main.contains(products[4]["img"].as_str().unwrap()), "only the first four");
     }
-    for path in ["/bras/?size=34B", "/?category=3", "/no-such-category/", "/bras", "/Bras/"] {
+    // Filters are the app's to draw (under the page's own title: pages_the_server_draws_carry_their_own_title).
+    for (path, title) in [("/bras/?size=34B", "Bras · Drape"), ("/?category=3", "Drape · Lingerie, nightwear and more")] {
+        let r = b.get(&app, path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.text, index.replace("<title>Drape</title>", &format!("<title>{title}</title>")), "{path}");
+    }
+    for path in ["/no-such-category/", "/bras", "/Bras/"] {
         let r = b.get(&app, path).await;
         assert_eq!(r.status, 200, "{path}");
         assert_eq!(r.text, index, "{path}");
@@ -754,9 +779,10 @@ async fn a_first_visit_to_a_category_page_is_drawn_whole() {
         assert!(places.windows(2).all(|w| w[0] < w[1]), "{path}: in the answer's order");
         assert!(main.contains(&format!(r#"data-testid="listing-count">{}<!-- --> <!-- -->products"#, listing["total"])), "{main}");
     }
-    // Filters and later pages are the app's to draw.
+    // Filters and later pages are the app's to draw (under the page's name).
+    let titled = index.replace("<title>Drape</title>", &format!("<title>{} · Drape</title>", bras["name"].as_str().unwrap()));
     for path in ["/bras/?page=2", "/bras/?size=34B"] {
-        assert_eq!(guest.get(&app, path).await.text, index, "{path}");
+        assert_eq!(guest.get(&app, path).await.text, titled, "{path}");
     }
     // A guest with a cart, and a shopper: the loading page.
     put_one_in_the_bag(&app, &mut guest).await;

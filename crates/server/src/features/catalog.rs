@@ -343,6 +343,20 @@ pub async fn categories_kept(state: &AppState, kept: &kept::Current<'_>) -> ApiR
     .await
 }
 
+/// The name of the category with this slug when the menu has it (a top-level category or one of
+/// their children, as `menu_facts` builds it): None for a slug no category has, or one deeper than
+/// the menu goes. From the kept categories, nothing copied.
+pub async fn menu_category_name(state: &AppState, slug: &str) -> ApiResult<Option<String>> {
+    let kept = kept::current(state).await?;
+    let cats = categories_kept(state, &kept).await?;
+    let Some(c) = cats.iter().find(|c| c.slug == slug) else { return Ok(None) };
+    let in_menu = match c.parent_id {
+        None => true,
+        Some(parent) => cats.iter().any(|p| p.id == parent && p.parent_id.is_none()),
+    };
+    Ok(in_menu.then(|| c.name.clone()))
+}
+
 /// Whether a category has this slug (the kept categories: no read while none changed).
 pub async fn is_category(state: &AppState, slug: &str) -> ApiResult<bool> {
     let kept = kept::current(state).await?;

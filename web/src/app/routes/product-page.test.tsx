@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readViewed, RECENTLY_VIEWED_KEY } from '@/features/recommendations/recently-viewed';
+import { readViewed, RECENTLY_VIEWED_KEY, writeViewed } from '@/features/recommendations/recently-viewed';
 import { calls, json, renderWithProviders, serve } from '@/test/fake-api';
 import { productFixture, sizeFixture, sizesFixture, timerFixture } from '@/test/fixtures';
 import { FEATURES_WAIT_MS } from '@/features/product/components/ProductView';
 import { ProductPageContent } from './product-page';
 
 describe('the product page', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    writeViewed([]); // the views this file's pages noted, in the module's memory
+  });
 
   it('remembers the product as viewed on this device as soon as it opens, newest first, and stores it when the page goes', async () => {
     localStorage.setItem(RECENTLY_VIEWED_KEY, JSON.stringify([5, 31]));

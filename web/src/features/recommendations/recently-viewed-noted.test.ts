@@ -53,6 +53,20 @@ describe('a view noted in the page, stored when it goes', () => {
     expect(stored()).toEqual([]);
   });
 
+  it('goes when another tab empties the list (logging out there), and stays when it only changes it', () => {
+    noteViewed(31);
+    window.dispatchEvent(new StorageEvent('storage', { key: RECENTLY_VIEWED_KEY, oldValue: '[3]', newValue: '[3,4]' }));
+    expect(readViewed()).toEqual([31]);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'drape:other', newValue: '[]' }));
+    expect(readViewed()).toEqual([31]);
+    window.dispatchEvent(new StorageEvent('storage', { key: RECENTLY_VIEWED_KEY, oldValue: '[3]', newValue: '[]' }));
+    expect(readViewed()).toEqual([]);
+    noteViewed(8);
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    saveViewed();
+    expect(stored()).toBeNull();
+  });
+
   it('stays in the page when the browser will not store it', () => {
     noteViewed(31);
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {

@@ -65,6 +65,11 @@ export function noteViewed(id: number): void {
     if (document.visibilityState === 'hidden') saveViewed();
   });
   window.addEventListener('pagehide', saveViewed);
+  // Another tab emptied the list (logging out there, or clearing it): the views noted here go with it,
+  // rather than coming back when this page is hidden.
+  window.addEventListener('storage', (e) => {
+    if (e.key === null || (e.key === RECENTLY_VIEWED_KEY && parseViewed(e.newValue).length === 0)) unsaved = [];
+  });
 }
 
 /** Stores the views noted in this page, if any. */
