@@ -176,9 +176,9 @@ fn find<'a>(categories: &'a [CategoryNode], hit: &dyn Fn(&CategoryNode) -> bool)
 /// Home's `<title>` as the app writes it (web/src/app/routes/home.tsx).
 pub const HOME_TITLE: &str = "Drape · Lingerie, nightwear and more";
 
-/// A category's page's `<title>` as the app writes it (ListingPage, with the menu's name for the
-/// category).
-pub fn category_title(name: &str) -> String {
+/// A page's `<title>` as the app writes it: the page's name, then the shop's (ListingPage with the
+/// menu's name for a category, ProductView, CartPage).
+pub fn titled(name: &str) -> String {
     format!("{name} · Drape")
 }
 

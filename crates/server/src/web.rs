@@ -137,7 +137,9 @@ async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> 
     let Some(html) = index_html(index).await else { return ApiError::internal().into_response() };
     // A page whose product cannot be looked up now is still the app, without the preloads.
     let Ok(Some(opening)) = crate::features::catalog::page_opening(state, slug).await else { return html_page(html) };
-    let html = with_title(html, &opening.title);
+    // ProductView's title: the product's own, or its name.
+    let title = if opening.meta_title.is_empty() { crate::drawn::titled(&opening.name) } else { opening.meta_title.clone() };
+    let html = with_title(html, &title);
     let quality = state.config.image_quality;
     let image = opening.image.filter(|src| src.starts_with("/media/products/") && !src.contains(['?', '#']));
     let gallery_set = |src: &str| srcset(src, quality, &GALLERY_WIDTHS);
@@ -203,7 +205,7 @@ async fn listing_title(state: &AppState, path: &str) -> Option<String> {
         return Some(crate::drawn::HOME_TITLE.to_string());
     }
     let name = crate::features::catalog::menu_category_name(state, listing_slug(path)?).await.ok()??;
-    Some(crate::drawn::category_title(&name))
+    Some(crate::drawn::titled(&name))
 }
 
 /// Home or a category's page as the server knows it: the products it preloads (`data`, answered by
@@ -367,7 +369,7 @@ const CART_EMPTY: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../.
 async fn cart_page(state: &AppState, index: &std::path::Path, parts: &mut axum::http::request::Parts) -> Response {
     let Some(html) = index_html(index).await else { return ApiError::internal().into_response() };
     // CartPage's title, whichever of its pages it draws.
-    let html = with_title(html, "Your cart · Drape");
+    let html = with_title(html, &crate::drawn::titled("Your cart"));
     let no_cart = first_visit(state, parts).await;
     let mut res = if no_cart { html_page(with_main(with_head_start(html, &preload("/get/view-cart-info/")), CART_EMPTY)) } else { html_page(html) };
     // The page depends on the visitor's cookies.

@@ -286,8 +286,8 @@ async fn product_id_of(state: &AppState, kept: &kept::Current<'_>, slug: &str) -
 pub struct PageOpening {
     pub id: i64,
     pub name: String,
-    /// The page's `<title>` as the app writes it (ProductView): the product's own, or its name.
-    pub title: String,
+    /// The product's own `<title>`, if it has one (empty when not).
+    pub meta_title: String,
     pub image: Option<String>,
 }
 
@@ -305,8 +305,7 @@ pub async fn page_opening(state: &AppState, slug: &str) -> ApiResult<Option<Page
     let first = state.store.gallery(id).await?.into_iter().next();
     let image = first.filter(|g| g.kind != "video").map(|g| if g.img_l.is_empty() { g.img_m } else { g.img_l }).filter(|url| !url.is_empty());
     let p = &facts.product;
-    let title = if p.meta_title.is_empty() { format!("{} · Drape", p.name) } else { p.meta_title.clone() };
-    Ok(Some(PageOpening { id, name: p.name.clone(), title, image }))
+    Ok(Some(PageOpening { id, name: p.name.clone(), meta_title: p.meta_title.clone(), image }))
 }
 
 /// What carts and adds read of a product: the product, its sizes (with stock) and the categories
