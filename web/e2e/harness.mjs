@@ -195,9 +195,9 @@ export async function newPhonePage(browser, baseURL) {
     );
   });
   const page = await context.newPage();
-  // A page the server drew whole (a first visit to home or a category's page) shows its buttons before
-  // the app runs; they answer once the app has hydrated it, when the root's mark goes
-  // (web/src/app/app.tsx). Polled by time, not by frame: a test may hold the page's frames back.
+  // A page the server drew whole (a first visit to home, a category's or a product's page) shows its
+  // buttons before the app runs; they answer once the app has hydrated it, when the root's mark goes
+  // (web/src/app/layout/AppLayout.tsx, TakenOver). Polled by time, not by frame: a test may hold the page's frames back.
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const res = await goto(url, options);

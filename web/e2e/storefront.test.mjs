@@ -149,6 +149,20 @@ describe('storefront', () => {
       );
     const headerPixels = async () => page.screenshot({ clip: { x: 0, y: 0, width: VIEWPORT.width, height: 57 }, animations: 'disabled' });
     try {
+      // A visitor whose bag was emptied (nothing on the page is theirs, but they are not a first
+      // visit), so the server answers index.html's own frame: a first visit gets the product's page
+      // drawn whole, the app's header with it (drawn/product.rs).
+      await page.request.get('/api/v1/me/');
+      const csrf = (await context.cookies()).find((c) => c.name === 'csrftoken').value;
+      const headers = { 'X-CSRFToken': csrf, appsource: 'Web', appversion: '1', version: '1.4' };
+      const other = 'everyday-padded-t-shirt-bra-teal';
+      const { id } = await (await page.request.get(`/web/api/v1/product-mobile/${other}/`)).json();
+      const sizes = await (await page.request.get(`/web/api/v1/product/${other}/sizes/s/`)).json();
+      const size = sizes.result.size.find((s) => s.quantity > 0).value;
+      const added = await page.request.post('/api/v3/cart-items/', { headers, data: { product: id, quantity: 1, size } });
+      assert.equal(added.status(), 200, await added.text());
+      const removed = await page.request.delete(`/api/v4/cart-items-new/${(await added.json()).item_id}/`, { headers });
+      assert.equal(removed.status(), 200, await removed.text());
       // 1. No JavaScript at all: index.html's own copy of the header.
       await page.route('**/assets/*.js', (route) => route.abort());
       await page.goto(path);

@@ -38,7 +38,8 @@ pub fn rupees_f64(paise: i64) -> f64 {
     paise as f64 / PAISE_PER_RUPEE as f64
 }
 
-fn group_indian(n: u64) -> String {
+/// Digits grouped the Indian way (12,34,567): prices, and the product page the server draws.
+pub fn group_indian(n: u64) -> String {
     let digits = n.to_string();
     if digits.len() <= 3 {
         return digits;

@@ -16,6 +16,8 @@
 //! the same in the browser (a mismatch) is not a broken page: React draws that part anew and says so
 //! in the console, which the browser tests refuse.
 
+pub mod product;
+
 use crate::features::catalog::{CategoryNode, ProductCard as Card};
 use serde::Deserialize;
 use std::fmt::Write;
@@ -465,7 +467,7 @@ mod tests {
     }
 
     /// Where two drawings part, for a failure's message.
-    fn differ(what: &str, drawn: &str, expected: &str) {
+    pub(crate) fn differ(what: &str, drawn: &str, expected: &str) {
         if drawn == expected {
             return;
         }

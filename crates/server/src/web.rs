@@ -65,7 +65,9 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         return ApiError::not_found("We couldn't find that page.").into_response();
     }
     if let Some(slug) = product_page_slug(&path) {
-        return product_page(&state, &index, slug).await;
+        let slug = slug.to_string();
+        let (mut parts, _) = req.into_parts();
+        return product_page(&state, &index, &mut parts, &slug).await;
     }
     if path == "/view-cart/" {
         let (mut parts, _) = req.into_parts();
@@ -132,8 +134,16 @@ fn product_page_slug(path: &str) -> Option<&str> {
 /// shows that image where the gallery will have it (the markup of the app's product skeleton, with
 /// the image in it), so the largest paint does not wait for the script; the app's first render waits
 /// for the preloaded data (web/src/app/first-data.ts) and draws the same image in the same place (an
-/// offer timer's banner goes under the gallery, so it moves nothing).
-async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> Response {
+/// offer timer's banner goes under the gallery, so it moves nothing). A first visit (nothing in the
+/// page is the visitor's own) gets the page drawn whole instead (`drawn::product`), which the app
+/// hydrates (issue 14's blocking time); so the page depends on the visitor's cookies.
+async fn product_page(state: &AppState, index: &std::path::Path, parts: &mut axum::http::request::Parts, slug: &str) -> Response {
+    let mut res = product_page_for(state, index, parts, slug).await;
+    res.headers_mut().insert(header::VARY, HeaderValue::from_static("cookie"));
+    res
+}
+
+async fn product_page_for(state: &AppState, index: &std::path::Path, parts: &mut axum::http::request::Parts, slug: &str) -> Response {
     let Some(html) = index_html(index).await else { return ApiError::internal().into_response() };
     // A page whose product cannot be looked up now is still the app, without the preloads.
     let Ok(Some(opening)) = crate::features::catalog::page_opening(state, slug).await else { return html_page(html) };
@@ -173,10 +183,83 @@ async fn product_page(state: &AppState, index: &std::path::Path, slug: &str) -> 
     // First in the head: the image and the data then start before the larger script, so the image
     // is drawn sooner.
     let html = with_head_start(html, &preloads.into_string());
+    if let Some(viewer) = first_visitor(state, parts).await {
+        if let Some(root) = drawn_product(state, viewer, slug, opening.id).await {
+            if let Some(html) = with_root_drawn(html.clone(), &root.markup, Some(root.clock)) {
+                let mut res = html_page(html);
+                if let Some(policy) = policy_with_styles(&root.markup) {
+                    res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, policy);
+                }
+                return res;
+            }
+        }
+    }
     html_page(match first_paint {
         Some(markup) => with_main(html, &markup.into_string()),
         None => html,
     })
+}
+
+/// A product page drawn whole, and the clock it was drawn at.
+struct DrawnProduct {
+    markup: String,
+    clock: i64,
+}
+
+/// A product page drawn whole (the root's markup) from the answers the app reads first, as `viewer`
+/// gets them (the very handlers the preloads reach), or None when one cannot be read or the page is
+/// not one `drawn::product` draws.
+async fn drawn_product(state: &AppState, viewer: crate::security::Viewer, slug: &str, id: i64) -> Option<DrawnProduct> {
+    use crate::extract::Query;
+    use crate::features::{catalog, offers};
+    use axum::extract::Path;
+    let clock = state.now().timestamp_millis();
+    let product = read_answer(catalog::product(State(state.clone()), viewer.clone(), Path(slug.to_string())).await).await?;
+    let sizes = read_answer(catalog::sizes(State(state.clone()), viewer.clone(), Path(slug.to_string())).await).await?;
+    let timer = read_answer(offers::timer(State(state.clone()), Path(slug.to_string())).await).await?;
+    let query = offers::OfferQuery { product_id: Some(id.to_string()) };
+    let offers = read_answer(offers::offer_messages(State(state.clone()), viewer, Query(query)).await).await?;
+    let page =
+        crate::drawn::product::ProductPage { product, sizes, timer, offers, quality: state.config.image_quality, year: footer_year(state), now_ms: clock };
+    Some(DrawnProduct { markup: crate::drawn::product::product(&page)?, clock })
+}
+
+/// The shop's content security policy with the inline styles of `markup` allowed, each by its hash.
+/// The app sets its styles through the DOM, which the policy allows; a page drawn by the server
+/// writes them as attributes (the offer timer's colours, a swatch's colour, the gallery's position),
+/// which the policy's `style-src 'self'` blocks unless listed so (`'unsafe-hashes'` with the hashes
+/// allows those very values and nothing else). None when the markup has none.
+fn policy_with_styles(markup: &str) -> Option<HeaderValue> {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    const STYLE: &str = " style=\"";
+    let mut hashes = std::collections::BTreeSet::new();
+    let mut rest = markup;
+    while let Some(at) = rest.find(STYLE) {
+        let value = &rest[at + STYLE.len()..];
+        let end = value.find('"')?;
+        // The browser hashes the attribute's value as it reads it: an escaped character would differ.
+        if value[..end].contains('&') {
+            return None;
+        }
+        hashes.insert(format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(&value.as_bytes()[..end]))));
+        rest = &value[end..];
+    }
+    if hashes.is_empty() {
+        return None;
+    }
+    let styles = format!("style-src 'self' 'unsafe-hashes' {};", hashes.into_iter().collect::<Vec<_>>().join(" "));
+    HeaderValue::from_str(&crate::security::CONTENT_SECURITY_POLICY.replacen("style-src 'self';", &styles, 1)).ok()
+}
+
+/// A handler's JSON answer read back, None when it is not a success.
+async fn read_answer<T: serde::de::DeserializeOwned>(answer: impl IntoResponse) -> Option<T> {
+    let res = answer.into_response();
+    if !res.status().is_success() {
+        return None;
+    }
+    let body = axum::body::to_bytes(res.into_body(), 4 << 20).await.ok()?;
+    serde_json::from_slice(&body).ok()
 }
 
 /// The products a listing page shows first, as the app asks for them: the home page's grid, or a
@@ -287,7 +370,7 @@ async fn drawn_page(state: &AppState, html: &str, path: &str, first: &FirstPage)
     // Only the products are preloaded, as on the loading page: the app asks for the menu, the session
     // and the design as it starts. Lighthouse's estimate of the first paint counts the requests that
     // finished before the paint it saw (decisions.md, the largest paint), so more could only move it.
-    let html = with_root_drawn(with_head_start(html.to_string(), &preload(&first.data)), &root)?;
+    let html = with_root_drawn(with_head_start(html.to_string(), &preload(&first.data)), &root, None)?;
     Some(html_page(html))
 }
 
@@ -338,23 +421,28 @@ async fn drawn_home(state: &AppState, first: &FirstPage, menu: crate::drawn::Men
 /// Whether nothing in the page would be the visitor's own: not logged in, and no cart (no cookie, or
 /// a guest cookie naming no cart).
 async fn first_visit(state: &AppState, parts: &mut axum::http::request::Parts) -> bool {
+    first_visitor(state, parts).await.is_some()
+}
+
+/// The visitor, when nothing in the page would be their own (see `first_visit`).
+async fn first_visitor(state: &AppState, parts: &mut axum::http::request::Parts) -> Option<crate::security::Viewer> {
     use axum::extract::FromRequestParts;
-    match crate::security::Viewer::from_request_parts(parts, state).await {
-        Ok(viewer) if viewer.user.is_none() => match viewer.cart_owner() {
-            None => true,
-            Some(owner) => matches!(state.store.cart_row(owner).await, Ok(None)),
-        },
-        _ => false,
+    let viewer = crate::security::Viewer::from_request_parts(parts, state).await.ok().filter(|v| v.user.is_none())?;
+    match viewer.cart_owner() {
+        None => Some(viewer),
+        Some(owner) => matches!(state.store.cart_row(owner).await, Ok(None)).then_some(viewer),
     }
 }
 
 /// The page's root marked as drawn whole, for the app to hydrate (web/src/main.tsx), holding `root`
-/// in place of index.html's frame.
-fn with_root_drawn(html: String, root: &str) -> Option<String> {
+/// in place of index.html's frame, with the clock it was drawn at when it shows the time (the app's
+/// first render counts from it: web/src/shared/lib/first-page.ts, drawnClock).
+fn with_root_drawn(html: String, root: &str, clock: Option<i64>) -> Option<String> {
     const ROOT: &str = r#"<div id="root">"#;
     let start = html.find(ROOT)?;
     let end = start + html[start..].find("</body>")?;
-    Some(format!("{}<div id=\"root\" data-drawn=\"\">{root}</div>\n{}", &html[..start], &html[end..]))
+    let clock = clock.map_or_else(String::new, |ms| format!(" data-drawn-at=\"{ms}\""));
+    Some(format!("{}<div id=\"root\" data-drawn=\"\"{clock}>{root}</div>\n{}", &html[..start], &html[end..]))
 }
 
 /// The empty cart's panel as the app draws it for a guest (web/first-paint/cart-empty.html; a test in

@@ -498,8 +498,40 @@ async fn a_product_page_preloads_its_data_and_shows_its_first_image() {
     let (app, dir) = app_serving_index("drape_web_pdp", index).await;
     let p = app.db.store.product_by_slug("everyday-padded-t-shirt-bra-black").await.unwrap();
     let mut b = Browser::new();
+    // A first visit: the page drawn whole, its inline styles (the timer's colours, the swatches')
+    // allowed by their hashes and nothing else.
     for path in ["/product/everyday-padded-t-shirt-bra-black/", "/product/everyday-padded-t-shirt-bra-black"] {
         let r = b.get(&app, path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.headers["vary"], "cookie", "{path}");
+        assert!(r.text.contains(r#"<div id="root" data-drawn="" data-drawn-at=""#), "{path}: {}", r.text);
+        assert!(r.text.contains(r#"<article class="pdp" data-testid="product" data-product-slug="everyday-padded-t-shirt-bra-black""#));
+        assert!(r.text.contains(r#"<h1 class="pdp__name">Everyday Padded T-Shirt Bra</h1>"#) && r.text.contains(r#"data-testid="buy-bar""#));
+        assert!(!r.text.contains("product-first-paint"));
+        let policy = r.headers["content-security-policy"].to_str().unwrap();
+        let styles: Vec<&str> = r.text.split(" style=\"").skip(1).map(|s| &s[..s.find('"').unwrap()]).collect();
+        assert!(styles.contains(&"transform:translateX(-0%)") && styles.len() > 1, "{styles:?}");
+        for style in &styles {
+            use base64::Engine as _;
+            use sha2::Digest as _;
+            let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(style.as_bytes()));
+            assert!(policy.contains(&format!("'sha256-{hash}'")), "{style}: {policy}");
+        }
+        assert!(
+            policy.starts_with("default-src 'self'; script-src 'self' https://checkout.razorpay.com; style-src 'self' 'unsafe-hashes' 'sha256-"),
+            "{policy}"
+        );
+        assert!(policy.ends_with("frame-ancestors 'none'"), "{policy}");
+    }
+    // Any other page keeps the shop's policy as it is.
+    let r = b.get(&app, "/web/api/v1/product-mobile/everyday-padded-t-shirt-bra-black/").await;
+    assert!(r.headers["content-security-policy"].to_str().unwrap().contains("style-src 'self';"));
+    // A visitor with a bag (the page would show their cart's stake): the skeleton with the image.
+    put_one_in_the_bag(&app, &mut b).await;
+    for path in ["/product/everyday-padded-t-shirt-bra-black/", "/product/everyday-padded-t-shirt-bra-black"] {
+        let r = b.get(&app, path).await;
+        assert!(!r.text.contains("data-drawn"), "{path}");
+        assert!(r.headers["content-security-policy"].to_str().unwrap().contains("style-src 'self';"));
         assert_eq!(r.status, 200, "{path}");
         assert_eq!(r.headers["content-type"], "text/html; charset=utf-8");
         assert_eq!(r.headers["cache-control"], "no-cache");
@@ -532,6 +564,13 @@ async fn a_product_page_preloads_its_data_and_shows_its_first_image() {
     sqlx::query("UPDATE products SET name = $1 WHERE id = $2").bind("Bra \"<b>bold</b>\"").bind(p.id).execute(app.db.any_pool()).await.unwrap();
     let r = b.get(&app, "/product/everyday-padded-t-shirt-bra-black/").await;
     assert!(r.text.contains(r#"alt="Bra &quot;&lt;b&gt;bold&lt;/b&gt;&quot;""#), "{}", r.text);
+    let r = Browser::new().get(&app, "/product/everyday-padded-t-shirt-bra-black/").await;
+    assert!(r.text.contains(r#"<h1 class="pdp__name">Bra &quot;&lt;b&gt;bold&lt;/b&gt;&quot;</h1>"#), "drawn whole: {}", r.text);
+    // A shopper's page is theirs (the wishlist's heart, their fit): the app draws it.
+    let mut shopper = Browser::new();
+    shopper.login(&app, "9812312397").await;
+    let r = shopper.get(&app, "/product/everyday-padded-t-shirt-bra-black/").await;
+    assert!(!r.text.contains("data-drawn") && r.text.contains("product-first-paint"), "{}", r.text);
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -17,7 +17,6 @@ export function App({ client, Router }: { client: QueryClient; Router: Component
         <Router>
           <AppRoutes />
           <FirstPageLeft />
-          <TakenOver />
         </Router>
       </AppProvider>
     </StrictMode>
@@ -35,16 +34,5 @@ function FirstPageLeft() {
   useEffect(() => {
     if (key !== first.current) endFirstPage();
   }, [key]);
-  return null;
-}
-
-/**
- * A page the server drew whole (`#root[data-drawn]`) is the app's once hydrated: the mark goes, so
- * what waits for the page to answer taps (the browser tests) can tell.
- */
-function TakenOver() {
-  useEffect(() => {
-    delete document.getElementById('root')?.dataset.drawn;
-  }, []);
   return null;
 }

@@ -46,6 +46,19 @@ function LoginCartNotes() {
   return <CartNotes notes={notes} onDismiss={dismiss} cartLink={!/^\/view-cart\/?$/.test(pathname)} />;
 }
 
+/**
+ * A page the server drew whole (`#root[data-drawn]`) is the app's once hydrated: the mark goes, so
+ * what waits for the page to answer taps (the browser tests) can tell. Inside the page's Suspense
+ * boundary, beside the page: React hydrates the boundary's content in a pass of its own, after the
+ * shell has committed (the product page's buttons were not yet live when a mark outside it went).
+ */
+function TakenOver() {
+  useEffect(() => {
+    delete document.getElementById('root')?.dataset.drawn;
+  }, []);
+  return null;
+}
+
 export function AppLayout() {
   const { pathname, state } = useLocation();
   // A new page gets a fresh error boundary; a colour swap stays the same page (no remount).
@@ -62,6 +75,7 @@ export function AppLayout() {
         <ErrorBoundary key={boundaryKey.current}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <TakenOver />
           </Suspense>
         </ErrorBoundary>
       </main>

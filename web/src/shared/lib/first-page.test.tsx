@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { beginFirstPage, endFirstPage, useDrawnCount } from './first-page';
+import { beginFirstPage, drawnClock, endFirstPage, useDrawnCount } from './first-page';
 
 describe('useDrawnCount (issue 14, blocking time)', () => {
   afterEach(endFirstPage);
@@ -48,5 +48,26 @@ describe('useDrawnCount (issue 14, blocking time)', () => {
     beginFirstPage();
     const { result } = renderHook(() => useDrawnCount(4, 6, 6));
     expect(result.current).toBe(4);
+  });
+});
+
+describe('drawnClock: the clock a drawn page was drawn at (issue 14, the product page drawn whole)', () => {
+  afterEach(() => {
+    endFirstPage();
+    document.body.innerHTML = '';
+  });
+
+  it("is the root's clock on the first page only, and none without one", () => {
+    document.body.innerHTML = '<div id="root" data-drawn="" data-drawn-at="1796192507304"></div>';
+    expect(drawnClock()).toBeNull();
+    beginFirstPage();
+    expect(drawnClock()).toBe(1796192507304);
+    endFirstPage();
+    expect(drawnClock()).toBeNull();
+    beginFirstPage();
+    document.body.innerHTML = '<div id="root" data-drawn=""></div>';
+    expect(drawnClock()).toBeNull();
+    document.body.innerHTML = '<div id="root" data-drawn-at="soon"></div>';
+    expect(drawnClock()).toBeNull();
   });
 });

@@ -57,3 +57,16 @@ export function useDrawnCount(total: number, first: number, step: number): numbe
   }, [limit, done, step]);
   return Math.min(limit, total);
 }
+
+/**
+ * The clock a page the server drew whole was drawn at (`#root[data-drawn-at]`, in ms), while the app
+ * is still on that first page; null otherwise. What the page shows of the time (the offer timer's
+ * countdown) is drawn from it first, so that React's hydration finds the server's very markup, and
+ * from the device's clock once it has committed (TimerBanner). The mark stays: the page's main part
+ * may be hydrated after the shell has committed.
+ */
+export function drawnClock(): number | null {
+  if (typeof document === 'undefined' || !onFirstPage()) return null;
+  const at = Number(document.getElementById('root')?.dataset.drawnAt);
+  return Number.isFinite(at) && at > 0 ? at : null;
+}

@@ -173,7 +173,16 @@ export function Gallery({
               className="gallery__thumb"
               onClick={() => go(i)}
             >
-              <img src={sizedImage(item.thumbnail_url || item.img_m, 48, quality)} alt="" width={48} height={64} loading="lazy" />
+              {/* at one and two times its size, not the screen's density: the server draws this markup
+                  too (crates/server/src/drawn.rs), and it cannot know the screen */}
+              <img
+                src={sizedImage(item.thumbnail_url || item.img_m, 48, quality, 1)}
+                srcSet={`${sizedImage(item.thumbnail_url || item.img_m, 48, quality, 2)} 2x`}
+                alt=""
+                width={48}
+                height={64}
+                loading="lazy"
+              />
               {item.type === 'video' ? (
                 <span className="gallery__thumb-play">
                   <Icon name="play" size={14} />

@@ -1,15 +1,18 @@
 import { useEffect, useState } from 'react';
 import type { Timer } from '@/shared/api/types';
 import { Icon } from '@/shared/components/ui/Icon';
+import { drawnClock } from '@/shared/lib/first-page';
 import { countdown, pad2, safeColour, TIMER_TICK_MS } from '../timer';
 
 /** The offer countdown (spec 001 §4): only between its start and end, ticking every second. */
 export function TimerBanner({ timer }: { timer: Timer }) {
-  const [now, setNow] = useState(() => Date.now());
+  // A page the server drew whole shows the countdown at the server's clock until it is hydrated.
+  const [now, setNow] = useState(() => drawnClock() ?? Date.now());
   const left = countdown(timer, now);
   const running = left !== null || now < timer.starts_at_ms;
 
   useEffect(() => {
+    setNow(Date.now()); // the device's clock from the first commit on
     if (!running) return;
     const id = window.setInterval(() => setNow(Date.now()), TIMER_TICK_MS);
     return () => window.clearInterval(id);
