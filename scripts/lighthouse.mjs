@@ -4,13 +4,15 @@
 // RUNS times (3) in a fresh headless Chromium (Debian's), the median of each metric printed beside
 // the goals. A report: it exits 0 when goals are not met and non-zero only when Lighthouse fails.
 //
-// Usage: node scripts/lighthouse.mjs BASE_URL [name=/path/ ...] [--runs N] [--save DIR] [--cpu X]
+// Usage: node scripts/lighthouse.mjs BASE_URL [name=/path/ ...] [--runs N] [--save DIR] [--cpu X] [--cookie C]
 //   e.g. node scripts/lighthouse.mjs http://127.0.0.1:18181 home=/ product=/product/some-slug/
 //   --save DIR writes DIR/<name>.report.{json,html} for the run whose LCP is the median, and the
 //   trace Lighthouse recorded for it, DIR/<name>.trace.json (unthrottled: the simulation scales its
 //   CPU tasks by the slowdown; scripts/long-tasks.mjs names them).
 //   --cpu X sets the CPU slowdown instead of the profile's 4x: a tool to see on a fast machine what a
 //   slow one shows (4 x today's CPU index / the slow day's index), never used by make bench.
+//   --cookie C sends C as every request's Cookie header (e.g. 'guestcart=…' for a guest whose bag
+//   was emptied): the page a returning visitor gets, beside a first visit's. Never used by make bench.
 // With Debian's Chromium 156, Lighthouse 12.2.3 cannot read some trace events: the metrics are fine,
 // but the LCP-element, layout-shift and render-blocking diagnostics in a saved report show an error.
 // Lighthouse 12.2.3 lives in bench/ (its own package.json) so that `make test` never installs it.
@@ -26,16 +28,18 @@ const args = process.argv.slice(2);
 let runs = 3;
 let save = null;
 let cpu = null;
+let cookie = null;
 const positional = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs') runs = Number(args[++i]);
   else if (args[i] === '--save') save = args[++i];
   else if (args[i] === '--cpu') cpu = Number(args[++i]);
+  else if (args[i] === '--cookie') cookie = args[++i];
   else positional.push(args[i]);
 }
 const [base, ...pageArgs] = positional;
 if (!base || !/^https?:\/\//.test(base) || !(runs >= 1) || (cpu !== null && !(cpu >= 1))) {
-  console.error('usage: node scripts/lighthouse.mjs BASE_URL [name=/path/ ...] [--runs N] [--save DIR] [--cpu X]');
+  console.error('usage: node scripts/lighthouse.mjs BASE_URL [name=/path/ ...] [--runs N] [--save DIR] [--cpu X] [--cookie C]');
   process.exit(2);
 }
 const pages = (pageArgs.length ? pageArgs : ['home=/']).map((a) => {
@@ -71,6 +75,7 @@ async function runOnce(url) {
       output: save ? ['json', 'html'] : 'json',
     };
     if (cpu !== null) flags.throttling = { cpuSlowdownMultiplier: cpu };
+    if (cookie !== null) flags.extraHeaders = { Cookie: cookie };
     const result = await lighthouse(url, flags);
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`no result for ${url}`);
