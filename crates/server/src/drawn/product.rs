@@ -12,8 +12,8 @@
 //! later: ProductView's `useDrawnCount`), with no size chosen yet (the auto-selections are effects).
 //! testdata/drawn/product.json and product.html hold both sides to the same markup
 //! (web/src/app/routes/drawn.test.tsx draws them with React's renderer). Whatever this module does
-//! not draw exactly as the app would (a video, a combo's two size lists, a product with nothing to
-//! buy, an address React Router would write otherwise) makes it draw nothing: the page then opens as
+//! not draw exactly as the app would (a video, a product with nothing to buy, an address React
+//! Router would write otherwise) makes it draw nothing: the page then opens as
 //! before, the app drawing it.
 
 use super::{esc, icon, root_of, sized, srcset, APART, BAG, CHEVRON_LEFT, CHEVRON_RIGHT, HEART, STAR};
@@ -29,7 +29,6 @@ pub struct Product {
     pub slug: String,
     pub img: String,
     pub sku: String,
-    pub combo: bool,
     pub active: bool,
     pub is_soldout: bool,
     pub rounded_up_unit_price: i64,
@@ -89,10 +88,18 @@ pub struct Sizes {
 #[derive(Deserialize)]
 pub struct SizesResult {
     pub size: Vec<Size>,
+    /// A combo's parts (the bra, the panty), each with its sizes.
     #[serde(rename = "comboSizes")]
-    pub combo_sizes: Vec<serde_json::Value>,
+    pub combo_sizes: Vec<ComboGroup>,
     pub max_cart_items: i64,
     pub cart_pieces: i64,
+}
+
+#[derive(Deserialize)]
+pub struct ComboGroup {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub sizes: Vec<Size>,
 }
 
 #[derive(Deserialize)]
@@ -241,12 +248,15 @@ fn js_trim(s: &str) -> &str {
 fn drawable(page: &ProductPage) -> bool {
     let p = &page.product;
     let Some(sizes) = page.sizes.result.as_ref().filter(|_| page.sizes.status == "success") else { return false };
-    let in_stock = sizes.size.iter().any(|s| s.quantity > 0);
+    // get-sizes.ts' allSoldOut: a combo needs every part in stock, any other product one size
+    let in_stock = if sizes.combo_sizes.is_empty() {
+        sizes.size.iter().any(|s| s.quantity > 0)
+    } else {
+        sizes.combo_sizes.iter().all(|g| g.sizes.iter().any(|s| s.quantity > 0))
+    };
     (1..=100).contains(&page.quality)
         && p.active
         && !p.is_soldout
-        && !p.combo
-        && sizes.combo_sizes.is_empty()
         && in_stock
         && sizes.max_cart_items >= 1
         && sizes.cart_pieces == 0
@@ -545,9 +555,15 @@ fn colours(out: &mut String, p: &Product) {
 }
 
 /// The sizes' section: the heading, the size chart and the bra size calculator, the sizes
-/// (SizePicker.tsx for one list, none chosen yet) and the request for a sold-out size.
+/// (SizePicker.tsx: one list, or a combo's first two parts under their type labels; none chosen yet)
+/// and the request for a sold-out size.
 fn size_section(out: &mut String, p: &Product, sizes: &SizesResult) {
-    out.push_str(r#"<section class="pdp-section pdp-sizes" aria-labelledby="pdp-sizes-title" data-testid="sizes"><div class="pdp-sizes__head"><h2 id="pdp-sizes-title" class="pdp-heading">Select size</h2><div class="pdp-sizes__tools">"#);
+    let combo = !sizes.combo_sizes.is_empty();
+    let _ = write!(
+        out,
+        r#"<section class="pdp-section pdp-sizes" aria-labelledby="pdp-sizes-title" data-testid="sizes"><div class="pdp-sizes__head"><h2 id="pdp-sizes-title" class="pdp-heading">{}</h2><div class="pdp-sizes__tools">"#,
+        if combo { "Select sizes" } else { "Select size" }
+    );
     if !p.size_chart_image.is_empty() {
         out.push_str(r#"<button type="button" class="link-button">"#);
         icon(out, 18, RULER);
@@ -559,15 +575,40 @@ fn size_section(out: &mut String, p: &Product, sizes: &SizesResult) {
         icon(out, 17, CALCULATOR);
         out.push_str(" Bra Size Calculator</button>");
     }
-    out.push_str(r#"</div></div><div class="size-group"><div class="sizes" role="radiogroup" aria-label="Size">"#);
-    for s in &sizes.size {
+    out.push_str("</div></div>");
+    if combo {
+        for (i, g) in sizes.combo_sizes.iter().take(2).enumerate() {
+            size_group(out, &format!("{} size", g.kind), Some(&format!("sizes-{i}-label")), &g.sizes);
+        }
+    } else {
+        size_group(out, "Size", None, &sizes.size);
+    }
+    // purchase.ts' requestableSizes: any sold-out size, of either part
+    let sold_out_one = sizes.size.iter().chain(sizes.combo_sizes.iter().flat_map(|g| &g.sizes)).any(|s| s.quantity <= 0);
+    if sold_out_one {
+        out.push_str(r#"<button type="button" class="link-button pdp-sizes__request">"#);
+        icon(out, 16, BELL);
+        out.push_str(" Size sold out? Request your size</button>");
+    }
+    out.push_str("</section>");
+}
+
+/// SizePicker's SizeGroup: its label when it has one (`label_id`), then the sizes as radios.
+fn size_group(out: &mut String, label: &str, label_id: Option<&str>, sizes: &[Size]) {
+    let label = esc(label);
+    out.push_str(r#"<div class="size-group">"#);
+    if let Some(id) = label_id {
+        let _ = write!(out, r#"<h3 class="pdp-label" id="{id}">{label}</h3>"#);
+    }
+    let _ = write!(out, r#"<div class="sizes" role="radiogroup" aria-label="{label}">"#);
+    for s in sizes {
         let sold_out = s.quantity <= 0;
-        let label = esc(&s.label);
+        let name = esc(&s.label);
         let notes = if sold_out { "sold out" } else { s.urgency_message.as_str() };
-        let spoken = if notes.is_empty() { label.clone() } else { format!("{label}, {}", esc(notes)) };
+        let spoken = if notes.is_empty() { name.clone() } else { format!("{name}, {}", esc(notes)) };
         let _ = write!(
             out,
-            r#"<div class="sizes__cell"><button type="button" role="radio" aria-checked="false" class="size{}"{} aria-label="{spoken}" data-size="{}">{label}</button>"#,
+            r#"<div class="sizes__cell"><button type="button" role="radio" aria-checked="false" class="size{}"{} aria-label="{spoken}" data-size="{}">{name}</button>"#,
             if sold_out { " size--soldout" } else { "" },
             if sold_out { r#" disabled="""# } else { "" },
             esc(&s.value),
@@ -581,12 +622,6 @@ fn size_section(out: &mut String, p: &Product, sizes: &SizesResult) {
         out.push_str("</div>");
     }
     out.push_str("</div></div>");
-    if sizes.size.iter().any(|s| s.quantity <= 0) {
-        out.push_str(r#"<button type="button" class="link-button pdp-sizes__request">"#);
-        icon(out, 16, BELL);
-        out.push_str(" Size sold out? Request your size</button>");
-    }
-    out.push_str("</section>");
 }
 
 /// QuantityStepper (at 1, no size chosen) and the buy bar, with the cap's note when the product's
@@ -655,7 +690,7 @@ mod tests {
             assert!(product(&page).is_none(), "{why}");
         };
         refused(&|p| p.product.gallery[1].kind = "video".into(), "a video");
-        refused(&|p| p.product.combo = true, "a combo");
+        refused(&|p| p.sizes.result.as_mut().unwrap().combo_sizes.push(ComboGroup { kind: "Panty".into(), sizes: vec![] }), "a combo part with no size");
         refused(&|p| p.sizes.result.as_mut().unwrap().size.iter_mut().for_each(|s| s.quantity = 0), "nothing to buy");
         refused(&|p| p.sizes.status = "failure".into(), "no sizes");
         refused(&|p| p.sizes.result.as_mut().unwrap().cart_pieces = 1, "the bag's stake");

@@ -210,5 +210,9 @@ describe('pages drawn by the server (testdata/drawn/)', () => {
     expect(pages[1]).toContain('data-testid="quantity-limit"');
     expect(pages[1]).toContain('offer-text__label');
     expect(pages[1]).not.toContain('data-testid="timer"');
+    // a combo: its two parts' sizes under their labels
+    expect(pages[2]).toContain('<h3 class="pdp-label" id="sizes-0-label">Bra size</h3>');
+    expect(pages[2]).toContain('<h3 class="pdp-label" id="sizes-1-label">Panty size</h3>');
+    expect(pages[2]).toContain('>Select sizes</h2>');
   });
 });
