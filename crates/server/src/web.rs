@@ -216,9 +216,10 @@ async fn drawn_product(state: &AppState, viewer: crate::security::Viewer, slug: 
     let clock = state.now().timestamp_millis();
     let product = read_answer(catalog::product(State(state.clone()), viewer.clone(), Path(slug.to_string())).await).await?;
     let sizes = read_answer(catalog::sizes(State(state.clone()), viewer.clone(), Path(slug.to_string())).await).await?;
-    let timer = read_answer(offers::timer(State(state.clone()), Path(slug.to_string())).await).await?;
+    // These two answer with their values, not kept bytes: nothing to read back.
+    let timer = offers::timer(State(state.clone()), Path(slug.to_string())).await.ok()?.0;
     let query = offers::OfferQuery { product_id: Some(id.to_string()) };
-    let offers = read_answer(offers::offer_messages(State(state.clone()), viewer, Query(query)).await).await?;
+    let offers = offers::offer_messages(State(state.clone()), viewer, Query(query)).await.ok()?.0;
     let page =
         crate::drawn::product::ProductPage { product, sizes, timer, offers, quality: state.config.image_quality, year: footer_year(state), now_ms: clock };
     Some(DrawnProduct { markup: crate::drawn::product::product(&page)?, clock })

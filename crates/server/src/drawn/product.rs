@@ -17,157 +17,21 @@
 //! before, the app drawing it.
 
 use super::{esc, icon, root_of, sized, srcset, APART, BAG, CHEVRON_LEFT, CHEVRON_RIGHT, HEART, STAR};
-use serde::de::{MapAccess, Visitor};
-use serde::{Deserialize, Deserializer};
+use crate::features::catalog::{GalleryKind, ProductOut, SizeItem, SizesOut, SizesResult};
+use crate::features::offers::{OfferMessages, OfferOut, TimerAnswer, TimerOut};
 use std::fmt::Write;
-
-/// `GET /web/api/v1/product-mobile/{slug}/`, the fields the page's first render reads.
-#[derive(Deserialize)]
-pub struct Product {
-    pub id: i64,
-    pub name: String,
-    pub slug: String,
-    pub img: String,
-    pub sku: String,
-    pub active: bool,
-    pub is_soldout: bool,
-    pub rounded_up_unit_price: i64,
-    pub rounded_up_unit_price_ui: String,
-    pub old_price: i64,
-    pub old_price_ui: String,
-    pub offer_tag: String,
-    pub offer_text: String,
-    /// Shoppers' average first (the rest is for privileged viewers).
-    pub rating: Vec<f64>,
-    /// Shoppers' count of ratings first; the rest mixes numbers and lists.
-    pub total_ratings: Vec<serde_json::Value>,
-    pub channel_type: i64,
-    pub speed: f64,
-    pub all_category_with_parents: Vec<i64>,
-    pub beginner: bool,
-    pub preorder: bool,
-    pub newarrivals: bool,
-    pub is_cotton_comforty: bool,
-    pub has_cotton_label: bool,
-    pub categories: Vec<Category>,
-    pub size_chart_image: Vec<String>,
-    pub gallery: Vec<Slide>,
-    pub more_colors: Vec<Colour>,
-}
-
-#[derive(Deserialize)]
-pub struct Category {
-    pub name: String,
-    pub slug: String,
-}
-
-#[derive(Deserialize)]
-pub struct Slide {
-    #[serde(rename = "type")]
-    pub kind: String,
-    pub img_m: String,
-    pub img_l: String,
-    pub thumbnail_url: String,
-}
-
-#[derive(Deserialize)]
-pub struct Colour {
-    pub slug: String,
-    pub color_name: String,
-    pub is_soldout: bool,
-    pub rgbcode: String,
-}
-
-/// `GET /web/api/v1/product/{slug}/sizes/s/`.
-#[derive(Deserialize)]
-pub struct Sizes {
-    pub status: String,
-    pub result: Option<SizesResult>,
-}
-
-#[derive(Deserialize)]
-pub struct SizesResult {
-    pub size: Vec<Size>,
-    /// A combo's parts (the bra, the panty), each with its sizes.
-    #[serde(rename = "comboSizes")]
-    pub combo_sizes: Vec<ComboGroup>,
-    pub max_cart_items: i64,
-    pub cart_pieces: i64,
-}
-
-#[derive(Deserialize)]
-pub struct ComboGroup {
-    #[serde(rename = "type")]
-    pub kind: String,
-    pub sizes: Vec<Size>,
-}
-
-#[derive(Deserialize)]
-pub struct Size {
-    pub label: String,
-    pub value: String,
-    pub quantity: i64,
-    pub urgency_message: String,
-    pub ws_stock: Option<String>,
-}
-
-/// `GET /web/api/v1/product/{slug}/timer/s/`.
-#[derive(Deserialize)]
-pub struct TimerAnswer {
-    pub timer: Option<Timer>,
-}
-
-#[derive(Deserialize)]
-pub struct Timer {
-    pub hexcode: String,
-    pub text_hexcode: String,
-    pub text: String,
-    pub starts_at_ms: i64,
-    pub ends_at_ms: i64,
-}
-
-/// `GET /bp_pp_product_details_page/?product_id=`: the offers in the answer's order, as the app's
-/// `Object.values` lists them.
-#[derive(Deserialize)]
-pub struct OffersAnswer {
-    #[serde(deserialize_with = "in_order")]
-    pub offer_msg_dict_ajax: Vec<(String, Offer)>,
-}
-
-#[derive(Deserialize)]
-pub struct Offer {
-    pub msg: String,
-    pub message: String,
-    pub count: i64,
-    pub qty: i64,
-    pub url: String,
-}
-
-/// A JSON object's entries in the order the answer writes them.
-fn in_order<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(String, Offer)>, D::Error> {
-    struct Entries;
-    impl<'de> Visitor<'de> for Entries {
-        type Value = Vec<(String, Offer)>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("an object of offers")
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-            let mut out = Vec::new();
-            while let Some(entry) = map.next_entry()? {
-                out.push(entry);
-            }
-            Ok(out)
-        }
-    }
-    d.deserialize_map(Entries)
-}
 
 /// Everything a product page is drawn from.
 pub struct ProductPage {
-    pub product: Product,
-    pub sizes: Sizes,
+    /// `GET /web/api/v1/product-mobile/{slug}/`
+    pub product: ProductOut,
+    /// `GET /web/api/v1/product/{slug}/sizes/s/`
+    pub sizes: SizesOut,
+    /// `GET /web/api/v1/product/{slug}/timer/s/`
     pub timer: TimerAnswer,
-    pub offers: OffersAnswer,
+    /// `GET /bp_pp_product_details_page/?product_id=`: its offers in the answer's order (the map's),
+    /// as the app's `Object.values` lists them.
+    pub offers: OfferMessages,
     pub quality: u32,
     pub year: i32,
     /// The server's clock as the page is drawn (the countdown), in ms; the page's root carries it, for
@@ -201,7 +65,7 @@ fn plain(src: &str) -> bool {
 }
 
 /// The gallery's slides (ProductView's `galleryOf`): the product's own, or its image alone.
-fn slides(p: &Product) -> Vec<(&str, &str)> {
+fn slides(p: &ProductOut) -> Vec<(&str, &str)> {
     if p.gallery.is_empty() {
         return vec![(p.img.as_str(), p.img.as_str())];
     }
@@ -247,7 +111,10 @@ fn js_trim(s: &str) -> &str {
 /// Whether the page can be drawn exactly as the app's first render draws it; otherwise the app draws it.
 fn drawable(page: &ProductPage) -> bool {
     let p = &page.product;
-    let Some(sizes) = page.sizes.result.as_ref().filter(|_| page.sizes.status == "success") else { return false };
+    if page.sizes.status != "success" {
+        return false;
+    }
+    let sizes = &page.sizes.result;
     // get-sizes.ts' allSoldOut: a combo needs every part in stock, any other product one size
     let in_stock = if sizes.combo_sizes.is_empty() {
         sizes.size.iter().any(|s| s.quantity > 0)
@@ -260,7 +127,7 @@ fn drawable(page: &ProductPage) -> bool {
         && in_stock
         && sizes.max_cart_items >= 1
         && sizes.cart_pieces == 0
-        && p.gallery.iter().all(|s| s.kind != "video")
+        && p.gallery.iter().all(|s| matches!(s.kind, GalleryKind::Image))
         && slides(p).iter().all(|(image, thumb)| plain(image) && plain(thumb))
         && p.categories.first().is_none_or(|c| plain_path(&format!("/{}/", c.slug)))
         && p.more_colors.iter().all(|c| plain_path(&format!("/product/{}", c.slug)) && (c.rgbcode.is_empty() || is_hex_colour(&c.rgbcode)))
@@ -278,7 +145,7 @@ pub fn product(page: &ProductPage) -> Option<String> {
         return None;
     }
     let p = &page.product;
-    let sizes = page.sizes.result.as_ref()?;
+    let sizes = &page.sizes.result;
     Some(root_of(page.year, |out| {
         let _ = write!(out, r#"<article class="pdp" data-testid="product" data-product-slug="{}" aria-busy="false"><div class="pdp__media">"#, esc(&p.slug));
         gallery(out, p, page.quality);
@@ -314,7 +181,7 @@ pub fn product(page: &ProductPage) -> Option<String> {
 
 /// The product's tag over the gallery (web/src/features/product/product-tag.ts, for a product with
 /// something to buy) and its class's suffix.
-fn tag(p: &Product) -> Option<(&'static str, &'static str)> {
+fn tag(p: &ProductOut) -> Option<(&'static str, &'static str)> {
     let cats = &p.all_category_with_parents;
     let selling_fast = [(1, 19.0), (2, 4.0), (4, 1.4)].iter().any(|&(cat, min)| cats.contains(&cat) && p.speed > min);
     if p.active && selling_fast {
@@ -334,7 +201,7 @@ fn tag(p: &Product) -> Option<(&'static str, &'static str)> {
 
 /// Gallery (web/src/features/product/components/Gallery.tsx) at its first slide, with ProductView's
 /// wishlist (not wished: a guest) and share buttons over it.
-fn gallery(out: &mut String, p: &Product, quality: u32) {
+fn gallery(out: &mut String, p: &ProductOut, quality: u32) {
     let items = slides(p);
     let n = items.len();
     let name = esc(&p.name);
@@ -400,7 +267,7 @@ fn gallery(out: &mut String, p: &Product, quality: u32) {
 
 /// TimerBanner (web/src/features/product/components/TimerBanner.tsx and timer.ts' `countdown`) at
 /// `now` (ms): nothing outside the offer's window.
-fn timer(out: &mut String, t: &Timer, now: i64) {
+fn timer(out: &mut String, t: &TimerOut, now: i64) {
     if now < t.starts_at_ms || now >= t.ends_at_ms {
         return;
     }
@@ -429,7 +296,7 @@ fn timer(out: &mut String, t: &Timer, now: i64) {
 
 /// The price, the MRP struck through, the offer's tag, the tax line and the rating pill (RatingPill
 /// in web/src/features/product/components/Rating.tsx).
-fn price(out: &mut String, p: &Product) {
+fn price(out: &mut String, p: &ProductOut) {
     let _ = write!(out, r#"<div class="pdp-price" data-testid="price"><span class="price price--lg">{}</span>"#, esc(&p.rounded_up_unit_price_ui));
     if p.old_price > p.rounded_up_unit_price && !p.old_price_ui.is_empty() {
         let _ = write!(out, r#"<s class="price-old"><span class="visually-hidden">MRP </span>{}</s>"#, esc(&p.old_price_ui));
@@ -438,8 +305,7 @@ fn price(out: &mut String, p: &Product) {
         let _ = write!(out, r#"<span class="price-off">{}</span>"#, esc(&p.offer_tag));
     }
     out.push_str(r#"</div><p class="pdp-price__tax">Inclusive of all taxes</p>"#);
-    let average = p.rating.first().copied().unwrap_or(0.0);
-    let count = p.total_ratings.first().and_then(serde_json::Value::as_f64).unwrap_or(0.0).round() as i64;
+    let (average, count) = (p.rating.0, p.total_ratings.0);
     if count <= 0 {
         return;
     }
@@ -459,12 +325,12 @@ fn format_count(n: i64) -> String {
 }
 
 /// web/src/features/product/offers.ts: isOfferApplied.
-fn applied(o: &Offer) -> bool {
+fn applied(o: &OfferOut) -> bool {
     o.count > 0 && o.qty >= o.count
 }
 
 /// web/src/features/product/offers.ts: offerHref.
-fn offer_href(o: &Offer) -> &str {
+fn offer_href(o: &OfferOut) -> &str {
     if applied(o) {
         return CART_PATH;
     }
@@ -485,9 +351,9 @@ fn truncate_offer(msg: &str) -> String {
 }
 
 /// Offers (web/src/features/product/components/Offers.tsx).
-fn offer_list(out: &mut String, offers: &[(String, Offer)]) {
+fn offer_list(out: &mut String, offers: &std::collections::BTreeMap<String, OfferOut>) {
     out.push_str(r#"<ul class="offers" aria-label="Offers" data-testid="offers">"#);
-    for (_, o) in offers {
+    for o in offers.values() {
         let is_applied = applied(o);
         let href = offer_href(o);
         let action = if is_applied {
@@ -525,7 +391,7 @@ fn offer_list(out: &mut String, offers: &[(String, Offer)]) {
 }
 
 /// ColourSwatches (web/src/features/product/components/ColourSwatches.tsx).
-fn colours(out: &mut String, p: &Product) {
+fn colours(out: &mut String, p: &ProductOut) {
     if p.more_colors.is_empty() {
         return;
     }
@@ -557,7 +423,7 @@ fn colours(out: &mut String, p: &Product) {
 /// The sizes' section: the heading, the size chart and the bra size calculator, the sizes
 /// (SizePicker.tsx: one list, or a combo's first two parts under their type labels; none chosen yet)
 /// and the request for a sold-out size.
-fn size_section(out: &mut String, p: &Product, sizes: &SizesResult) {
+fn size_section(out: &mut String, p: &ProductOut, sizes: &SizesResult) {
     let combo = !sizes.combo_sizes.is_empty();
     let _ = write!(
         out,
@@ -594,7 +460,7 @@ fn size_section(out: &mut String, p: &Product, sizes: &SizesResult) {
 }
 
 /// SizePicker's SizeGroup: its label when it has one (`label_id`), then the sizes as radios.
-fn size_group(out: &mut String, label: &str, label_id: Option<&str>, sizes: &[Size]) {
+fn size_group(out: &mut String, label: &str, label_id: Option<&str>, sizes: &[SizeItem]) {
     let label = esc(label);
     out.push_str(r#"<div class="size-group">"#);
     if let Some(id) = label_id {
@@ -652,8 +518,9 @@ mod tests {
     const FIXTURE: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/drawn/product.json"));
     const EXPECTED: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/drawn/product.html"));
 
-    /// The fixture's product pages (each answer read from the fixture's text, so the offers keep its order).
+    /// The fixture's product pages.
     fn pages() -> Vec<ProductPage> {
+        use serde::Deserialize;
         #[derive(Deserialize)]
         struct Fixture {
             now_ms: i64,
@@ -663,10 +530,10 @@ mod tests {
         }
         #[derive(Deserialize)]
         struct Answers {
-            product: Product,
-            sizes: Sizes,
+            product: ProductOut,
+            sizes: SizesOut,
             timer: TimerAnswer,
-            offers: OffersAnswer,
+            offers: OfferMessages,
         }
         let f: Fixture = serde_json::from_str(FIXTURE).expect("testdata/drawn/product.json");
         f.pages
@@ -689,18 +556,27 @@ mod tests {
             change(&mut page);
             assert!(product(&page).is_none(), "{why}");
         };
-        refused(&|p| p.product.gallery[1].kind = "video".into(), "a video");
-        refused(&|p| p.sizes.result.as_mut().unwrap().combo_sizes.push(ComboGroup { kind: "Panty".into(), sizes: vec![] }), "a combo part with no size");
-        refused(&|p| p.sizes.result.as_mut().unwrap().size.iter_mut().for_each(|s| s.quantity = 0), "nothing to buy");
+        refused(&|p| p.product.gallery[1].kind = GalleryKind::Video, "a video");
+        refused(
+            &|p| p.sizes.result.combo_sizes.push(crate::features::catalog::ComboGroup { kind: "Panty".into(), sizes: vec![] }),
+            "a combo part with no size",
+        );
+        refused(&|p| p.sizes.result.size.iter_mut().for_each(|s| s.quantity = 0), "nothing to buy");
         refused(&|p| p.sizes.status = "failure".into(), "no sizes");
-        refused(&|p| p.sizes.result.as_mut().unwrap().cart_pieces = 1, "the bag's stake");
-        refused(&|p| p.sizes.result.as_mut().unwrap().max_cart_items = 0, "no room");
+        refused(&|p| p.sizes.result.cart_pieces = 1, "the bag's stake");
+        refused(&|p| p.sizes.result.max_cart_items = 0, "no room");
         refused(&|p| p.product.is_soldout = true, "sold out");
         refused(&|p| p.product.more_colors[1].rgbcode = "red; x".into(), "a colour not in hex");
         refused(&|p| p.product.gallery[0].img_l = "https://cdn.example/x.jpg".into(), "an image elsewhere");
         refused(&|p| p.product.gallery[2].thumbnail_url = "/media/products/X/1.svg?w=10".into(), "an image sized already");
-        refused(&|p| p.offers.offer_msg_dict_ajax[0].0 = "12".into(), "a number-like key, listed first by JavaScript");
-        refused(&|p| p.offers.offer_msg_dict_ajax[0].1.url = "/a/../b/".into(), "a path React Router resolves");
+        refused(
+            &|p| {
+                let first = p.offers.offer_msg_dict_ajax.pop_first().unwrap().1;
+                p.offers.offer_msg_dict_ajax.insert("12".into(), first);
+            },
+            "a number-like key, listed first by JavaScript",
+        );
+        refused(&|p| p.offers.offer_msg_dict_ajax.get_mut("bra-2-for-1499").unwrap().url = "/a/../b/".into(), "a path React Router resolves");
         refused(&|p| p.quality = 0, "a quality the app asks for otherwise");
     }
 

@@ -59,7 +59,7 @@ const ACCOUNT_LINKS: [(&str, &str); 7] = [
     ("Settings", "/account/settings"),
 ];
 
-#[derive(Clone, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct CategoryRef {
     pub id: i64,
     pub name: String,
@@ -86,14 +86,14 @@ pub struct ProductCard {
     pub total_ratings_count: i64,
 }
 
-#[derive(Clone, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum GalleryKind {
     Image,
     Video,
 }
 
-#[derive(Clone, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct GalleryOut {
     #[serde(rename = "type")]
     pub kind: GalleryKind,
@@ -103,7 +103,7 @@ pub struct GalleryOut {
     pub embed: String,
 }
 
-#[derive(Clone, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ColourVariant {
     pub slug: String,
     pub url: String,
@@ -114,19 +114,21 @@ pub struct ColourVariant {
     pub rgbcode: String,
 }
 
-#[derive(Clone, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct LabelOut {
     pub label: String,
     pub address: String,
 }
 
-#[derive(Clone, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Rvp {
     pub sold_count: i64,
 }
 
 /// The product object of spec 001 §3.
-#[derive(Clone, Serialize, utoipa::ToSchema)]
+// Read back as well as written, with its parts and the sizes' answer: a product's page drawn whole
+// reads the kept answer's bytes (crate::drawn::product).
+#[derive(Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ProductOut {
     pub id: i64,
     pub name: String,
@@ -196,7 +198,7 @@ struct OwnFields<'a> {
 }
 
 #[allow(non_snake_case)]
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SizeItem {
     pub label: String,
     pub value: String,
@@ -213,18 +215,19 @@ pub struct SizeItem {
     pub ws_stock: Option<String>,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ComboGroup {
     #[serde(rename = "type")]
     pub kind: String,
     pub sizes: Vec<SizeItem>,
 }
 
-#[allow(non_snake_case)]
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SizesResult {
     pub size: Vec<SizeItem>,
-    pub comboSizes: Vec<ComboGroup>,
+    /// A combo's parts (the bra, the panty), each with its sizes.
+    #[serde(rename = "comboSizes")]
+    pub combo_sizes: Vec<ComboGroup>,
     pub possible_variation_list: Vec<String>,
     pub list_qty: BTreeMap<String, i64>,
     pub urgency_message_product: BTreeMap<String, String>,
@@ -234,7 +237,7 @@ pub struct SizesResult {
     pub max_cart_items: i64,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
 pub struct SizesOut {
     pub status: String,
     pub result: SizesResult,
@@ -869,7 +872,7 @@ fn sizes_out(facts: &ProductFacts, viewer: &Viewer, partner: bool, cart_pieces: 
         status: "success".into(),
         result: SizesResult {
             size,
-            comboSizes: combo_sizes,
+            combo_sizes,
             possible_variation_list: possible,
             list_qty,
             urgency_message_product: urgency,

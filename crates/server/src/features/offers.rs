@@ -12,7 +12,7 @@ use drape_domain::engagement::offer_applied;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
 pub struct TimerOut {
     pub id: i64,
     pub startdate: String,
@@ -26,7 +26,7 @@ pub struct TimerOut {
     pub ends_at_ms: i64,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
 pub struct TimerAnswer {
     /// Always sent: null when there is none.
     #[schema(required = true)]
@@ -69,7 +69,7 @@ pub async fn timer(State(state): State<AppState>, Path(slug): Path<String>) -> A
     }))
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
 pub struct OfferOut {
     pub offertype: i64,
     pub msg: String,
@@ -80,7 +80,7 @@ pub struct OfferOut {
     pub message: String,
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
 pub struct OfferMessages {
     pub offer_msg_dict_ajax: BTreeMap<String, OfferOut>,
 }

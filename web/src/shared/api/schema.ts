@@ -3265,6 +3265,7 @@ export interface components {
              *     product's cap over all of them (spec 001 §9 max_cart_items): the page stops + at the cap.
              */
             cart_pieces: number;
+            /** @description A combo's parts (the bra, the panty), each with its sizes. */
             comboSizes: components["schemas"]["ComboGroup"][];
             list_qty: {
                 [key: string]: number;
