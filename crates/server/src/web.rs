@@ -207,16 +207,18 @@ struct DrawnProduct {
 }
 
 /// A product page drawn whole (the root's markup) from the answers the app reads first, as `viewer`
-/// gets them (the very handlers the preloads reach), or None when one cannot be read or the page is
-/// not one `drawn::product` draws.
+/// (a first visitor) gets them, from what the preloads' handlers answer with, or None when one cannot
+/// be read or the page is not one `drawn::product` draws.
 async fn drawn_product(state: &AppState, viewer: crate::security::Viewer, slug: &str, id: i64) -> Option<DrawnProduct> {
     use crate::extract::Query;
     use crate::features::{catalog, offers};
     use axum::extract::Path;
     let clock = state.now().timestamp_millis();
-    let product = read_answer(catalog::product(State(state.clone()), viewer.clone(), Path(slug.to_string())).await).await?;
-    let sizes = read_answer(catalog::sizes(State(state.clone()), viewer.clone(), Path(slug.to_string())).await).await?;
-    // These two answer with their values, not kept bytes: nothing to read back.
+    // A first visitor's product and sizes are the kept answers every guest gets: their facts, with
+    // nothing to read back.
+    let kept = crate::kept::current(state).await.ok()?;
+    let product = catalog::guest_product(state, &kept, slug).await.ok()?.1.out.clone();
+    let sizes = catalog::guest_sizes(&*catalog::facts_of(state, &kept, id).await.ok()?);
     let timer = offers::timer(State(state.clone()), Path(slug.to_string())).await.ok()?.0;
     let query = offers::OfferQuery { product_id: Some(id.to_string()) };
     let offers = offers::offer_messages(State(state.clone()), viewer, Query(query)).await.ok()?.0;
@@ -251,16 +253,6 @@ fn policy_with_styles(markup: &str) -> Option<HeaderValue> {
     }
     let styles = format!("style-src 'self' 'unsafe-hashes' {};", hashes.into_iter().collect::<Vec<_>>().join(" "));
     HeaderValue::from_str(&crate::security::CONTENT_SECURITY_POLICY.replacen("style-src 'self';", &styles, 1)).ok()
-}
-
-/// A handler's JSON answer read back, None when it is not a success.
-async fn read_answer<T: serde::de::DeserializeOwned>(answer: impl IntoResponse) -> Option<T> {
-    let res = answer.into_response();
-    if !res.status().is_success() {
-        return None;
-    }
-    let body = axum::body::to_bytes(res.into_body(), 4 << 20).await.ok()?;
-    serde_json::from_slice(&body).ok()
 }
 
 /// The products a listing page shows first, as the app asks for them: the home page's grid, or a
@@ -511,6 +503,12 @@ fn with_head_start(html: String, markup: &str) -> String {
 }
 
 fn html_page(html: String) -> Response {
-    ([(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))], html)
-        .into_response()
+    let body = axum::body::Bytes::from(html);
+    let mut res = (
+        [(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))],
+        body.clone(),
+    )
+        .into_response();
+    crate::kept::compressed_once(&mut res, body);
+    res
 }

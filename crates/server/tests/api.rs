@@ -955,6 +955,45 @@ async fn kept_answers_come_in_the_encoding_the_browser_takes() {
     assert!(stock.into_body().collect().await.unwrap().to_bytes().len() < 32);
 }
 
+/// The shop's pages (their HTML is drawn for each request) come in the encoding the browser takes,
+/// compressed whole by the server at a quality made for one response rather than streamed through
+/// the compression layer (whose Brotli took 1.2 ms of a product page's 21 KB), and unpack to the
+/// plain page.
+#[tokio::test]
+async fn pages_come_in_the_encoding_the_browser_takes() {
+    use axum::http::header::{CONTENT_ENCODING, VARY};
+    use http_body_util::BodyExt;
+    use std::io::Read;
+    use tower::ServiceExt;
+    let index = "<!doctype html><html><head><title>Drape</title></head><body><div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div></body></html>";
+    let (app, dir) = app_serving_index("drape_web_packed", index).await;
+    let b = Browser::new();
+    for path in ["/", "/bras/", "/product/everyday-padded-t-shirt-bra-black/", "/view-cart/"] {
+        let plain = app.router.clone().oneshot(b.get_request(path)).await.unwrap();
+        assert_eq!(plain.status(), 200, "{path}");
+        assert!(plain.headers().get(CONTENT_ENCODING).is_none(), "{path}");
+        assert!(plain.headers().get_all(VARY).iter().any(|v| v == "accept-encoding"), "{path}");
+        let plain = plain.into_body().collect().await.unwrap().to_bytes();
+        assert!(plain.starts_with(b"<!doctype html>"), "{path}");
+        for (accepts, sent) in [("gzip, deflate, br, zstd", "br"), ("gzip", "gzip"), ("br;q=0, gzip", "gzip")] {
+            let res = app.router.clone().oneshot(b.get_request_with(path, &[("accept-encoding", accepts)])).await.unwrap();
+            assert_eq!(res.status(), 200, "{path} {accepts}");
+            assert_eq!(res.headers()[CONTENT_ENCODING], sent, "{path} {accepts}");
+            assert!(axum::body::HttpBody::size_hint(res.body()).exact().is_some(), "{path} {accepts}: compressed whole, not streamed");
+            let packed = res.into_body().collect().await.unwrap().to_bytes();
+            let mut unpacked = Vec::new();
+            if sent == "br" {
+                brotli::Decompressor::new(&packed[..], 4096).read_to_end(&mut unpacked).unwrap();
+            } else {
+                flate2::read::GzDecoder::new(&packed[..]).read_to_end(&mut unpacked).unwrap();
+            }
+            assert_eq!(unpacked, plain, "{path} {accepts}");
+            assert!(packed.len() < plain.len(), "{path} {accepts}: {} of {} bytes", packed.len(), plain.len());
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[tokio::test]
 async fn catalog_answers_and_media_carry_a_tag_and_answer_304_while_unchanged() {
     use axum::http::header::ETAG;

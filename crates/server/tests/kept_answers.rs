@@ -503,3 +503,150 @@ async fn every_change_to_what_the_menu_shows_is_in_the_next_menu_in_every_proces
     app.clock.advance(chrono::Duration::minutes(60));
     assert!(!offers(&menu(&app).await).contains(&"Later offer".to_string()), "and went");
 }
+
+async fn timer_text(a: &TestApp) -> Option<String> {
+    let r = Browser::new().get(a, &format!("/web/api/v1/product/{SLUG}/timer/s/")).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    r.json()["timer"]["text"].as_str().map(str::to_string)
+}
+
+async fn offer_msgs(a: &TestApp, id: i64) -> Vec<String> {
+    let r = Browser::new().get(a, &format!("/bp_pp_product_details_page/?product_id={id}")).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    r.json()["offer_msg_dict_ajax"].as_object().unwrap().values().map(|o| o["msg"].as_str().unwrap().to_string()).collect()
+}
+
+/// A first visit's product page, drawn whole.
+async fn page(a: &TestApp) -> String {
+    let r = Browser::new().get(a, &format!("/product/{SLUG}/")).await;
+    assert_eq!(r.status, 200);
+    assert!(r.text.contains("data-drawn-at"), "a first visit's page is drawn whole");
+    r.text
+}
+
+/// The product page's countdown and offer message come from the kept offer calendar, and are never
+/// stale: a countdown added by an operator (its own connection), edited or deleted in the database, an
+/// offer message set for the product and then edited, and a countdown whose time comes or goes are in
+/// the next timer and offers answers of both processes, and in the page a first visit gets drawn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_change_to_a_products_countdown_and_offer_is_in_the_next_answer_in_every_process() {
+    let dir = std::env::temp_dir().join(format!("drape_kept_timers_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let index = "<!doctype html><html><head><title>Drape</title></head><body><div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div></body></html>";
+    std::fs::write(dir.join("index.html"), index).unwrap();
+    let d = dir.clone();
+    let app = app_with(move |c| c.web_dir = d, true).await;
+    let other = app.second_process().await;
+    let p = app.db.store.product_by_slug(SLUG).await.unwrap();
+    let both = [&app, &other];
+    let sale = timer_text(&app).await.expect("the demo shop's store-wide sale runs");
+    for a in both {
+        assert_eq!(timer_text(a).await.as_deref(), Some(sale.as_str()), "asked again: the kept calendar");
+    }
+    assert!(page(&app).await.contains(&sale));
+
+    // An operator's countdown for the product wins over the store-wide one.
+    let operator = drape_store::Store::open(app.db.url()).await.unwrap();
+    let now = app.clock_now().timestamp_millis();
+    let own = operator.add_timer(Some(p.id), "Kept countdown", now - 60_000, now + 7_200_000).await.unwrap();
+    for a in both {
+        assert_eq!(timer_text(a).await.as_deref(), Some("Kept countdown"), "a new countdown");
+    }
+    assert!(page(&app).await.contains("Kept countdown"), "the drawn page shows it");
+    sqlx::query("UPDATE timers SET text = 'Edited countdown' WHERE id = $1").bind(own).execute(app.db.any_pool()).await.unwrap();
+    for a in both {
+        assert_eq!(timer_text(a).await.as_deref(), Some("Edited countdown"), "an edited countdown");
+    }
+    sqlx::query("DELETE FROM timers WHERE id = $1").bind(own).execute(app.db.any_pool()).await.unwrap();
+    for a in both {
+        assert_eq!(timer_text(a).await.as_deref(), Some(sale.as_str()), "a deleted countdown is gone");
+    }
+
+    // An offer message set for the product by an operator, then edited in the database.
+    let before = offer_msgs(&app, p.id).await;
+    assert!(!before.contains(&"Kept 3 for ₹999".to_string()));
+    let args = admin::offer::Args {
+        key: "kept-timer-3-for-999".into(),
+        message: "Kept 3 for ₹999".into(),
+        count: 3,
+        price: 999,
+        url: "/bras/".into(),
+        days: 1,
+        slugs: SLUG.into(),
+        tag: String::new(),
+    };
+    admin::run(AdminTask::Offer(args), &operator, &*app.clock).await.unwrap();
+    for a in both {
+        assert_eq!(offer_msgs(a, p.id).await, ["Kept 3 for ₹999"], "the product's new offer");
+    }
+    assert!(page(&app).await.contains("Kept 3 for ₹999"), "the drawn page shows it");
+    sqlx::query("UPDATE product_offers SET msg = 'Kept 3 for ₹899' WHERE offer_key = 'kept-timer-3-for-999'").execute(app.db.any_pool()).await.unwrap();
+    for a in both {
+        assert_eq!(offer_msgs(a, p.id).await, ["Kept 3 for ₹899"], "an edited offer");
+    }
+
+    // A countdown whose time comes later, and goes, with nothing written meanwhile.
+    let now = app.clock_now();
+    operator
+        .add_timer(Some(p.id), "Later countdown", (now + chrono::Duration::hours(1)).timestamp_millis(), (now + chrono::Duration::hours(2)).timestamp_millis())
+        .await
+        .unwrap();
+    assert_ne!(timer_text(&app).await.as_deref(), Some("Later countdown"));
+    app.clock.advance(chrono::Duration::minutes(90));
+    for a in both {
+        assert_eq!(timer_text(a).await.as_deref(), Some("Later countdown"), "its time came");
+    }
+    app.clock.advance(chrono::Duration::minutes(60));
+    for a in both {
+        assert_ne!(timer_text(a).await.as_deref(), Some("Later countdown"), "and went");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The design of the month (home asks for it on every visit) comes from the kept offer calendar, and
+/// is never stale: an operator's new design for a month (its own connection), its blurb edited and a
+/// design deleted in the database, and its product's price changed, are in the next answer of both
+/// processes, and so are the links between months.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_change_to_a_design_of_the_month_is_in_the_next_answer_in_every_process() {
+    let app = app().await;
+    let other = app.second_process().await;
+    let both = [&app, &other];
+    let get = |month: &str| format!("/web/api/v1/featured/bra/{month}/");
+    for a in both {
+        assert_eq!(Browser::new().get(a, &get("march-2031")).await.status, 404, "no design yet");
+    }
+    let operator = drape_store::Store::open(app.db.url()).await.unwrap();
+    let set =
+        |month: &str, slug: &str, blurb: &str| admin::featured::Args { category: "bra".into(), month: month.into(), slug: slug.into(), blurb: blurb.into() };
+    admin::run(AdminTask::Featured(set("2031-03", SLUG, "Kept design")), &operator, &*app.clock).await.unwrap();
+    for a in both {
+        let r = Browser::new().get(a, &get("march-2031")).await;
+        assert_eq!(r.status, 200, "a new design: {}", r.text);
+        assert_eq!(r.json()["blurb"], "Kept design");
+        assert_eq!(r.json()["product_slug"], SLUG);
+        assert!(r.json()["next"].is_null());
+    }
+    admin::run(AdminTask::Featured(set("2031-05", SLUG, "Later design")), &operator, &*app.clock).await.unwrap();
+    for a in both {
+        assert_eq!(Browser::new().get(a, &get("march-2031")).await.json()["next"], "/best-bra-design-of-may-2031/", "linked to the next month's");
+    }
+    sqlx::query("UPDATE featured_designs SET blurb = 'Edited design' WHERE month = '2031-03'").execute(app.db.any_pool()).await.unwrap();
+    for a in both {
+        assert_eq!(Browser::new().get(a, &get("march-2031")).await.json()["blurb"], "Edited design");
+    }
+    let price = Browser::new().get(&app, &get("march-2031")).await.json()["product"]["rounded_up_unit_price"].as_i64().unwrap();
+    sqlx::query("UPDATE products SET price = price + 10000 WHERE slug = $1").bind(SLUG).execute(app.db.any_pool()).await.unwrap();
+    for a in both {
+        assert_eq!(
+            Browser::new().get(a, &get("march-2031")).await.json()["product"]["rounded_up_unit_price"].as_i64().unwrap(),
+            price + 10000,
+            "its card's new price"
+        );
+    }
+    sqlx::query("DELETE FROM featured_designs WHERE month = '2031-05'").execute(app.db.any_pool()).await.unwrap();
+    for a in both {
+        assert!(Browser::new().get(a, &get("march-2031")).await.json()["next"].is_null(), "the later one is gone");
+        assert_eq!(Browser::new().get(a, &get("may-2031")).await.status, 404);
+    }
+}

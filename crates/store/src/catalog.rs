@@ -347,19 +347,6 @@ impl Store {
         Ok(())
     }
 
-    /// The timer running at `now_ms` for a product: its own first, else the store-wide one.
-    pub async fn running_timer(&self, product_id: i64, now_ms: i64) -> Result<Option<Timer>> {
-        Ok(sqlx::query_as(
-            "SELECT id, product_id, text, hexcode, text_hexcode, starts_at, ends_at FROM timers \
-             WHERE (product_id = $1 OR product_id IS NULL) AND starts_at <= $2 AND ends_at > $2 \
-             ORDER BY CASE WHEN product_id IS NULL THEN 1 ELSE 0 END, ends_at LIMIT 1",
-        )
-        .bind(product_id)
-        .bind(now_ms)
-        .fetch_optional(&self.pool)
-        .await?)
-    }
-
     pub async fn add_timer(&self, product_id: Option<i64>, text: &str, starts_at_ms: i64, ends_at_ms: i64) -> Result<i64> {
         Ok(self
             .write(|db| {
@@ -371,18 +358,6 @@ impl Store {
                     .fetch_one(db)
             })
             .await?)
-    }
-
-    /// The offer behind a key, if it is running at `now_ms`.
-    pub async fn running_offer(&self, offer_key: &str, now_ms: i64) -> Result<Option<ProductOffer>> {
-        Ok(sqlx::query_as(
-            "SELECT offer_key, offertype, msg, count, qty, url, message, starts_at, ends_at FROM product_offers \
-             WHERE offer_key = $1 AND starts_at <= $2 AND ends_at > $2",
-        )
-        .bind(offer_key)
-        .bind(now_ms)
-        .fetch_optional(&self.pool)
-        .await?)
     }
 
     /// Active products of other styles in the given categories, nearest in price first.

@@ -279,27 +279,4 @@ impl Store {
         .await?;
         Ok(())
     }
-
-    pub async fn featured(&self, category_slug: &str, month: &str) -> Result<Option<Featured>> {
-        Ok(sqlx::query_as("SELECT category_slug, month, product_id, blurb FROM featured_designs WHERE category_slug = $1 AND month = $2")
-            .bind(category_slug)
-            .bind(month)
-            .fetch_optional(&self.pool)
-            .await?)
-    }
-
-    /// The nearest months before and after `month` that have a design for the category.
-    pub async fn featured_neighbours(&self, category_slug: &str, month: &str) -> Result<(Option<String>, Option<String>)> {
-        let prev = sqlx::query_scalar("SELECT MAX(month) FROM featured_designs WHERE category_slug = $1 AND month < $2")
-            .bind(category_slug)
-            .bind(month)
-            .fetch_one(&self.pool)
-            .await?;
-        let next = sqlx::query_scalar("SELECT MIN(month) FROM featured_designs WHERE category_slug = $1 AND month > $2")
-            .bind(category_slug)
-            .bind(month)
-            .fetch_one(&self.pool)
-            .await?;
-        Ok((prev, next))
-    }
 }

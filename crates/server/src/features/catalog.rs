@@ -126,8 +126,8 @@ pub struct Rvp {
 }
 
 /// The product object of spec 001 §3.
-// Read back as well as written, with its parts and the sizes' answer: a product's page drawn whole
-// reads the kept answer's bytes (crate::drawn::product).
+// Read back as well as written, with its parts and the sizes' answer: the tests of a product's page
+// drawn whole (crate::drawn::product) read the answers of testdata/drawn/product.json into them.
 #[derive(Clone, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ProductOut {
     pub id: i64,
@@ -305,8 +305,16 @@ pub async fn page_opening(state: &AppState, slug: &str) -> ApiResult<Option<Page
     if !facts.product.is_active() {
         return Ok(None);
     }
-    let first = state.store.gallery(id).await?.into_iter().next();
-    let image = first.filter(|g| g.kind != "video").map(|g| if g.img_l.is_empty() { g.img_m } else { g.img_l }).filter(|url| !url.is_empty());
+    // The gallery as the product's kept answer has it (read from the database on every page, it was
+    // most of the HTML's reads).
+    let (_, page) = guest_product(state, &kept, slug).await?;
+    let image = page
+        .out
+        .gallery
+        .first()
+        .filter(|g| matches!(g.kind, GalleryKind::Image))
+        .map(|g| if g.img_l.is_empty() { g.img_m.clone() } else { g.img_l.clone() })
+        .filter(|url| !url.is_empty());
     let p = &facts.product;
     Ok(Some(PageOpening { id, name: p.name.clone(), meta_title: p.meta_title.clone(), image }))
 }
@@ -370,8 +378,14 @@ fn no_such_product() -> ApiError {
     ApiError::not_found("We couldn't find that product.")
 }
 
+/// The facts of the product at `slug`, kept, or a 404 when no product has it.
+pub async fn facts_at(state: &AppState, kept: &kept::Current<'_>, slug: &str) -> ApiResult<Arc<ProductFacts>> {
+    let id = product_id_of(state, kept, slug).await?;
+    facts_of(state, kept, id).await
+}
+
 /// A product's facts, or a 404 for a product that does not exist.
-async fn facts_of(state: &AppState, kept: &kept::Current<'_>, id: i64) -> ApiResult<Arc<ProductFacts>> {
+pub async fn facts_of(state: &AppState, kept: &kept::Current<'_>, id: i64) -> ApiResult<Arc<ProductFacts>> {
     facts_if_any(state, kept, id).await?.ok_or_else(no_such_product)
 }
 
@@ -651,19 +665,8 @@ pub struct ProductPage {
     responses((status = 200, body = ProductOut), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): Path<String>) -> ApiResult<Response> {
     let kept = kept::current(&state).await?;
-    let answer = kept
-        .get_or_render(format!("product/{slug}"), || async {
-            let p = find_product(&state, &slug).await?;
-            let page = Arc::new(product_page(&state, &kept, &p).await?);
-            let answer = Answer::json(&page.out)?;
-            // The page's facts hold what its JSON says and about as much again: each of its many
-            // strings and lists is an allocation of its own, with its header and rounding.
-            let bytes = 2 * answer.body.len();
-            Ok((p.id, answer.with_facts(page, bytes)))
-        })
-        .await?;
+    let (answer, page) = guest_product(&state, &kept, &slug).await?;
     let Some(user) = &viewer.user else { return Ok(answer.into_response()) };
-    let page: Arc<ProductPage> = answer.facts().ok_or_else(ApiError::internal)?;
     let id = page.out.id;
     let is_in_wishlist = kept::shoppers::facts(&state, user.id).await?.in_wishlist(id);
     let (code, size) = fit_for(&state, &kept, user.id, page.fit_slot, id).await?;
@@ -674,6 +677,23 @@ pub async fn product(State(state): State<AppState>, viewer: Viewer, Path(slug): 
     let mut out = page.out.clone();
     (out.is_in_wishlist, out.fittest_code_in_fitguide, out.fittest_size_in_all_size) = (is_in_wishlist, code, size);
     Ok(Json(out).into_response())
+}
+
+/// The product page's product as a guest gets it, kept, with what it was written from.
+pub async fn guest_product(state: &AppState, kept: &kept::Current<'_>, slug: &str) -> ApiResult<(Answer, Arc<ProductPage>)> {
+    let answer = kept
+        .get_or_render(format!("product/{slug}"), || async {
+            let p = find_product(state, slug).await?;
+            let page = Arc::new(product_page(state, kept, &p).await?);
+            let answer = Answer::json(&page.out)?;
+            // The page's facts hold what its JSON says and about as much again: each of its many
+            // strings and lists is an allocation of its own, with its header and rounding.
+            let bytes = 2 * answer.body.len();
+            Ok((p.id, answer.with_facts(page, bytes)))
+        })
+        .await?;
+    let page = answer.facts().ok_or_else(ApiError::internal)?;
+    Ok((answer, page))
 }
 
 async fn product_page(state: &AppState, kept: &kept::Current<'_>, p: &Product) -> ApiResult<ProductPage> {
@@ -807,7 +827,7 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
         let answer = kept
             .get_or_render(sizes_key(&slug, false, false), || async {
                 let facts = facts_of(&state, &kept, product_id_of(&state, &kept, &slug).await?).await?;
-                Ok((facts.product.id, Answer::json(&sizes_out(&facts, &viewer, false, 0))?))
+                Ok((facts.product.id, Answer::json(&guest_sizes(&facts))?))
             })
             .await?;
         return Ok(answer.into_response());
@@ -833,6 +853,11 @@ pub async fn sizes(State(state): State<AppState>, viewer: Viewer, Path(slug): Pa
         })
         .await?;
     Ok(answer.into_response())
+}
+
+/// A product's size list as a visitor with neither an account nor a bag sees it.
+pub fn guest_sizes(facts: &ProductFacts) -> SizesOut {
+    sizes_out(facts, &Viewer { user: None, session_token: None, guest_token: None }, false, 0)
 }
 
 /// A product's size list as `viewer` sees it, with `cart_pieces` of it in their bag.

@@ -3,6 +3,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{path_id, Query};
 use crate::features::{cart, catalog};
+use crate::kept;
 use crate::security::Viewer;
 use crate::AppState;
 use axum::extract::{Path, State};
@@ -46,9 +47,12 @@ fn ist_parts(ms: i64) -> (String, String) {
 #[utoipa::path(get, path = "/web/api/v1/product/{slug}/timer/s/", tag = "offers", params(("slug" = String, Path)),
     responses((status = 200, body = TimerAnswer), (status = 404, body = crate::error::ErrorBody)))]
 pub async fn timer(State(state): State<AppState>, Path(slug): Path<String>) -> ApiResult<Json<TimerAnswer>> {
-    let p = catalog::find_product(&state, &slug).await?;
+    let kept = kept::current(&state).await?;
+    let facts = catalog::facts_at(&state, &kept, &slug).await?;
+    let p = &facts.product;
+    let now = state.now();
     // An unbuyable product counts nothing down.
-    let t = if p.is_active() { state.store.running_timer(p.id, state.now().timestamp_millis()).await? } else { None };
+    let t = if p.is_active() { kept::offers::calendar(&state, &kept, now).await?.timer_at(p.id, now).cloned() } else { None };
     Ok(Json(TimerAnswer {
         timer: t.map(|t| {
             let (startdate, starttime) = ist_parts(t.starts_at);
@@ -116,10 +120,13 @@ pub async fn offer_messages(State(state): State<AppState>, viewer: Viewer, Query
     let Some(id) = offer_product(&state, &viewer, q.product_id.as_deref()).await? else {
         return Ok(Json(OfferMessages { offer_msg_dict_ajax: out }));
     };
-    let p = state.store.product_by_id(id).await?;
+    let kept = kept::current(&state).await?;
+    let facts = catalog::facts_of(&state, &kept, id).await?;
+    let p = &facts.product;
+    let now = state.now();
     // An unbuyable product offers nothing.
     if !p.offer_key.is_empty() && p.is_active() {
-        if let Some(o) = state.store.running_offer(&p.offer_key, state.now().timestamp_millis()).await? {
+        if let Some(o) = kept::offers::calendar(&state, &kept, now).await?.message_at(&p.offer_key, now).cloned() {
             let qty = match cart::owner(&viewer) {
                 Some(owner) => state.store.cart_quantity_for_offer(owner, &p.offer_key).await?,
                 None => 0,
@@ -202,19 +209,21 @@ pub async fn featured(State(state): State<AppState>, Path((category, month_year)
         return Err(none());
     }
     let ym = parse_month_year(&month_year).ok_or_else(none)?;
-    let f = state.store.featured(&category, &ym).await?.ok_or_else(none)?;
-    let p = state.store.product_by_id(f.product_id).await?;
-    let (prev, next) = state.store.featured_neighbours(&category, &ym).await?;
+    // Kept: home asks for this month's design on every visit, and its HTML draws it (issue 14).
+    let kept = kept::current(&state).await?;
+    let calendar = kept::offers::calendar(&state, &kept, state.now()).await?;
+    let f = calendar.featured(&category, &ym).ok_or_else(none)?;
+    let card = catalog::cards_kept(&state, &kept, &[f.product_id]).await?.pop().ok_or_else(|| ApiError::not_found("We couldn't find that product."))?;
+    let (prev, next) = calendar.featured_neighbours(&category, &ym);
     let (_, title_month) = month_names(&ym).ok_or_else(none)?;
     let mut cat_title = category.clone();
     cat_title[..1].make_ascii_uppercase();
-    let card = catalog::cards(&state, std::slice::from_ref(&p)).await?.remove(0);
     Ok(Json(FeaturedOut {
         title: format!("Best {cat_title} Design of {title_month}"),
         category: category.clone(),
         month_year,
-        blurb: f.blurb,
-        product_slug: p.slug.clone(),
+        blurb: f.blurb.clone(),
+        product_slug: card.slug.clone(),
         product: card,
         previous: prev.and_then(|m| featured_path(&category, &m)),
         next: next.and_then(|m| featured_path(&category, &m)),

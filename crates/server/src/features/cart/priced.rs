@@ -12,8 +12,6 @@ use drape_domain::money::format_inr;
 use drape_domain::pricing::{self, Choices, Offers, ShopSettings};
 use drape_domain::stock;
 use drape_store::carts::{CartOwner, CartRow};
-use drape_store::offer_calendar::{OfferCalendar, OFFERS};
-use std::sync::Arc;
 
 /// What pricing a cart needs, read once: its lines (shaped for the answer and for the engine),
 /// the offers running now and the gifts the cart has taken.
@@ -46,7 +44,7 @@ pub async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRo
     let now = state.now();
     let kept = crate::kept::current(state).await?;
     let cats = catalog::categories_kept(state, &kept).await?;
-    let calendar = offers_kept(state, &kept, now).await?;
+    let calendar = crate::kept::offers::calendar(state, &kept, now).await?;
     let deals = calendar.deals_at(now);
     let mut items = Vec::new();
     let mut engine_lines = Vec::new();
@@ -129,21 +127,6 @@ pub async fn load_cart_with(state: &AppState, owner: CartOwner<'_>, row: &CartRo
             .collect(),
     };
     Ok(CartInputs { items, lines: engine_lines, offers, gift_rows, taken, cart_lines })
-}
-
-/// Every running and coming offer, kept until one changes (crate::kept); read again when the clock is
-/// before the moment it was read (offers that ended before then are not in it).
-async fn offers_kept(state: &AppState, kept: &crate::kept::Current<'_>, now: chrono::DateTime<chrono::Utc>) -> ApiResult<Arc<OfferCalendar>> {
-    if let Some(calendar) = kept.facts::<OfferCalendar>("offers").filter(|c| c.covers(now)) {
-        return Ok(calendar);
-    }
-    let calendar = Arc::new(state.store.offer_calendar(now).await?);
-    kept.keep_facts("offers".into(), OFFERS, calendar.clone(), calendar_bytes(&calendar));
-    Ok(calendar)
-}
-
-fn calendar_bytes(c: &OfferCalendar) -> usize {
-    (c.deals.len() + c.gifts.len() + c.bundles.len() + c.upgrades.len()) * 128
 }
 
 /// A stored coupon with how often it has been used (overall and by this visitor).
