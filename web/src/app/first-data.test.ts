@@ -5,6 +5,8 @@ import { viewCartInfoQueryOptions } from '@/features/cart/api/get-view-cart-info
 import { listingQueryOptions } from '@/features/catalog/api/get-listing';
 import { mainMenuQueryOptions } from '@/features/catalog/api/get-main-menu';
 import { productsQueryOptions } from '@/features/catalog/api/get-products';
+import { featuredQueryOptions } from '@/features/catalog/api/get-featured';
+import { currentFeatured, featuredMonthYear, HOME_FEATURED_CATEGORY } from '@/features/catalog/featured';
 import { readListing } from '@/features/catalog/listing-params';
 import { productFeaturesQueryOptions } from '@/features/product/api/get-product-features';
 import { sizesQueryOptions } from '@/features/product/api/get-sizes';
@@ -213,6 +215,42 @@ describe('the first render on home and on a category page', () => {
     expect(askedAfterEachTask).toEqual([2, 3]);
     expect(calls.map((c) => c.url.pathname)).toEqual(['/api/v1/me/', '/web/api/v1/products/', '/api/v2/main-menu-msite/']);
     await ready;
+  });
+
+  it('on a page the server drew whole, waits past the one-second cap for what the page was drawn from (a first render without it would not match)', async () => {
+    let answerFeatured: (r: Response) => void = () => {};
+    serve({
+      'GET /web/api/v1/products/': () => json(listing),
+      'GET /api/v2/main-menu-msite/': () => json(menu),
+      'GET /api/v1/me/': () => json(meFixture()),
+      [`GET /web/api/v1/featured/bra/${featuredMonthYear(currentFeatured(HOME_FEATURED_CATEGORY))}/`]: () =>
+        new Promise<Response>((done) => (answerFeatured = done)),
+    });
+    const doc = page('/web/api/v1/products/?page=1');
+    const root = doc.createElement('div');
+    root.id = 'root';
+    root.dataset.drawn = '';
+    doc.body.append(root);
+    const client = createQueryClient();
+    let ready = false;
+    const first = firstData(client, doc, '/').then(() => (ready = true));
+    await new Promise((done) => setTimeout(done, FIRST_DATA_WAIT_MS + 200));
+    expect(ready).toBe(false);
+    answerFeatured(json({ error: 'not_found', message: 'There is no featured design for that month.' }, 404));
+    await first;
+    expect(client.getQueryState(featuredQueryOptions(currentFeatured(HOME_FEATURED_CATEGORY)).queryKey)?.status).toBe('error');
+  });
+
+  it('on a page the app draws itself, stops waiting after the cap (the loading page stays until then)', async () => {
+    serve({
+      'GET /web/api/v1/products/': () => new Promise<Response>(() => {}),
+      'GET /api/v2/main-menu-msite/': () => json(menu),
+      'GET /api/v1/me/': () => json(meFixture()),
+    });
+    const started = Date.now();
+    await firstData(createQueryClient(), page('/web/api/v1/products/?page=1'), '/');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(FIRST_DATA_WAIT_MS - 50);
+    expect(Date.now() - started).toBeLessThan(FIRST_DATA_WAIT_MS + 500);
   });
 
   it('does not wait without the preload, or for another category than the preloaded one', async () => {

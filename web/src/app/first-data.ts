@@ -19,6 +19,15 @@ import { loadCategoryPage } from './router';
 export const FIRST_DATA_WAIT_MS = 1000;
 
 /**
+ * How long the first render waits at most on a page the server drew whole (#root[data-drawn]). That
+ * page is on screen already, links and all; rendered without the data it was drawn from, hydration
+ * would not match and React would throw the drawn markup away and draw skeletons in its place (a
+ * slow phone network's answers took longer than FIRST_DATA_WAIT_MS in the browser tests). So it
+ * waits for the answers, and gives up only on a network that does not answer at all.
+ */
+export const DRAWN_DATA_WAIT_MS = 10_000;
+
+/**
  * What every page shows from the start (the session, the bag's count in the header, the category
  * menu) is asked for as the script starts. The first render is a transition, drawn in slices
  * (main.tsx), and a query asks only once its component has committed, which is later than that.
@@ -61,8 +70,9 @@ function inTurns(steps: (() => unknown)[]): Promise<unknown>[] {
 /**
  * Some pages' HTML already shows what the app will draw first (the server's web.rs, issue 14's
  * largest paint) and preloads the data for it. The app's first render waits for that data (it is on
- * its way, so this is short, and never longer than FIRST_DATA_WAIT_MS), so that it draws what the HTML
- * shows instead of a skeleton first, and the page's largest paint stays the HTML's: the app then draws
+ * its way, so this is short, and never longer than FIRST_DATA_WAIT_MS, or DRAWN_DATA_WAIT_MS on a
+ * page drawn whole), so that it draws what the HTML shows instead of a skeleton first, and the
+ * page's largest paint stays the HTML's: the app then draws
  * the same thing in the same place, which is no larger. Any other page renders at once. Its asks run
  * one per task, as askEarly's do (issue 14, blocking time): started in one task they were its longest
  * script task after askEarly's split (12.4 ms unslowed in a Lighthouse trace of a product page).
@@ -77,8 +87,9 @@ export function firstData(client: QueryClient, doc: Document = document, pathnam
   waits.push(client.prefetchQuery(sessionQueryOptions()));
   // The cap's timer goes once either side wins: left running, it woke the page a second later for
   // nothing, a task of 5-20 ms on this machine (issue 14: a task after an idle stretch is slow).
+  const wait = doc.getElementById('root')?.dataset.drawn !== undefined ? DRAWN_DATA_WAIT_MS : FIRST_DATA_WAIT_MS;
   let cap: ReturnType<typeof setTimeout> | undefined;
-  const enough = new Promise<void>((done) => (cap = setTimeout(done, FIRST_DATA_WAIT_MS)));
+  const enough = new Promise<void>((done) => (cap = setTimeout(done, wait)));
   return Promise.race([Promise.all(waits).then(() => undefined), enough]).finally(() => clearTimeout(cap));
 }
 
