@@ -447,7 +447,7 @@ describe('product page', () => {
   test("the page's HTML shows the first image where the app's gallery then draws it (issue 14's largest paint)", async () => {
     const slug = 'everyday-padded-t-shirt-bra-black';
     const box = (page) => page.locator('.gallery__slide img').first().boundingBox();
-    // Before any script: the HTML alone (the server's web.rs), with the product's data preloaded.
+    // Before any script: the HTML alone (the server's web.rs), drawn whole, carrying the product's data.
     const html = await newHtmlOnlyPage(browser, server.baseURL);
     let before;
     let chosen;
@@ -460,16 +460,17 @@ describe('product page', () => {
       assert.ok(await img.evaluate((i) => i.naturalWidth > 0), 'the image is drawn');
       before = await box(html.page);
       chosen = await img.evaluate((i) => i.currentSrc);
-      const preloads = await html.page
-        .locator('link[rel="preload"][as="fetch"]')
-        .evaluateAll((ls) => ls.map((l) => l.getAttribute('href')));
-      assert.deepEqual(preloads.slice(0, 2), [`/web/api/v1/product-mobile/${slug}/`, `/web/api/v1/product/${slug}/timer/s/`]);
+      const preloads = await html.page.locator('link[rel="preload"][as="fetch"]').count();
+      assert.equal(preloads, 0, 'no data preloaded: the page carries it');
+      const carried = JSON.parse(await html.page.locator('script#drawn-answers').textContent());
+      assert.equal(carried[`/web/api/v1/product-mobile/${slug}/`].slug, slug);
+      assert.ok(carried[`/web/api/v1/product/${slug}/sizes/s/`].result.size.length > 0);
       await screenshot(html.page, 'pdp-before-script.png');
     } finally {
       await html.context.close();
     }
-    // With the app: the same image in the same place, the product JSON and the sizes fetched once
-    // (from the preloads).
+    // With the app: the same image in the same place; the product JSON and the sizes taken from the
+    // page, not fetched.
     const { page, context, problems } = await phone();
     try {
       const productCalls = [];
@@ -489,8 +490,8 @@ describe('product page', () => {
       assert.ok(await img.evaluate((i) => i === window.__htmlImage), "the app hydrated the HTML's gallery: the very image node");
       assert.equal(await img.evaluate((i) => i.currentSrc), chosen, 'the app picks the same width the HTML did');
       assert.deepEqual(await box(page), before, 'the first image stays where the HTML drew it');
-      assert.equal(productCalls.length, 1, `the product is fetched once: ${productCalls}`);
-      assert.equal(sizesCalls.length, 1, `the sizes are fetched once: ${sizesCalls}`);
+      assert.equal(productCalls.length, 0, `the product comes with the page: ${productCalls}`);
+      assert.equal(sizesCalls.length, 0, `the sizes come with the page: ${sizesCalls}`);
       assert.deepEqual(problems, []);
     } finally {
       await context.close();

@@ -16,6 +16,7 @@
 //! the same in the browser (a mismatch) is not a broken page: React draws that part anew and says so
 //! in the console, which the browser tests refuse.
 
+pub mod answers;
 pub mod product;
 
 use crate::features::catalog::{CategoryNode, ProductCard as Card};

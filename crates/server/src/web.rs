@@ -136,7 +136,8 @@ fn product_page_slug(path: &str) -> Option<&str> {
 /// for the preloaded data (web/src/app/first-data.ts) and draws the same image in the same place (an
 /// offer timer's banner goes under the gallery, so it moves nothing). A first visit (nothing in the
 /// page is the visitor's own) gets the page drawn whole instead (`drawn::product`), which the app
-/// hydrates (issue 14's blocking time); so the page depends on the visitor's cookies.
+/// hydrates (issue 14's blocking time), carrying the answers it was drawn from in place of their
+/// preloads (`drawn::answers`); so the page depends on the visitor's cookies.
 async fn product_page(state: &AppState, index: &std::path::Path, parts: &mut axum::http::request::Parts, slug: &str) -> Response {
     let mut res = product_page_for(state, index, parts, slug).await;
     res.headers_mut().insert(header::VARY, HeaderValue::from_static("cookie"));
@@ -153,10 +154,12 @@ async fn product_page_for(state: &AppState, index: &std::path::Path, parts: &mut
     let quality = state.config.image_quality;
     let image = opening.image.filter(|src| src.starts_with("/media/products/") && !src.contains(['?', '#']));
     let gallery_set = |src: &str| srcset(src, quality, &GALLERY_WIDTHS);
-    let preloads = maud::html! {
+    let image_preload = maud::html! {
         @if let Some(src) = &image {
             link rel="preload" as="image" href=(format!("{src}?w=720&q={quality}")) imagesrcset=(gallery_set(src)) imagesizes=(GALLERY_SIZES) fetchpriority="high";
         }
+    };
+    let data_preloads = maud::html! {
         link rel="preload" as="fetch" href=(format!("/web/api/v1/product-mobile/{slug}/")) crossorigin="anonymous";
         link rel="preload" as="fetch" href=(format!("/web/api/v1/product/{slug}/timer/s/")) crossorigin="anonymous";
         link rel="preload" as="fetch" href=(format!("/web/api/v1/product/{slug}/sizes/s/")) crossorigin="anonymous";
@@ -181,11 +184,11 @@ async fn product_page_for(state: &AppState, index: &std::path::Path, parts: &mut
         }
     });
     // First in the head: the image and the data then start before the larger script, so the image
-    // is drawn sooner.
-    let html = with_head_start(html, &preloads.into_string());
+    // is drawn sooner. A page drawn whole carries its data instead.
+    let image_preload = image_preload.into_string();
     if let Some(viewer) = first_visitor(state, parts).await {
         if let Some(root) = drawn_product(state, viewer, slug, opening.id).await {
-            if let Some(html) = with_root_drawn(html.clone(), &root.markup, Some(root.clock)) {
+            if let Some(html) = with_root_drawn(with_head_start(html.clone(), &image_preload), &root.markup, Some(root.clock), &root.answers) {
                 let mut res = html_page(html);
                 if let Some(policy) = policy_with_styles(&root.markup) {
                     res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, policy);
@@ -194,16 +197,18 @@ async fn product_page_for(state: &AppState, index: &std::path::Path, parts: &mut
             }
         }
     }
+    let html = with_head_start(html, &format!("{image_preload}{}", data_preloads.into_string()));
     html_page(match first_paint {
         Some(markup) => with_main(html, &markup.into_string()),
         None => html,
     })
 }
 
-/// A product page drawn whole, and the clock it was drawn at.
+/// A product page drawn whole, the clock it was drawn at and the answers it was drawn from.
 struct DrawnProduct {
     markup: String,
     clock: i64,
+    answers: crate::drawn::answers::Answers,
 }
 
 /// A product page drawn whole (the root's markup) from the answers the app reads first, as `viewer`
@@ -217,14 +222,22 @@ async fn drawn_product(state: &AppState, viewer: crate::security::Viewer, slug: 
     // A first visitor's product and sizes are the kept answers every guest gets: their facts, with
     // nothing to read back.
     let kept = crate::kept::current(state).await.ok()?;
-    let product = catalog::guest_product(state, &kept, slug).await.ok()?.1.out.clone();
+    let (product_answer, product) = catalog::guest_product(state, &kept, slug).await.ok()?;
+    let product = product.out.clone();
     let sizes = catalog::guest_sizes(&*catalog::facts_of(state, &kept, id).await.ok()?);
     let timer = offers::timer(State(state.clone()), Path(slug.to_string())).await.ok()?.0;
+    let offers_url = format!("/bp_pp_product_details_page/?product_id={id}");
     let query = offers::OfferQuery { product_id: Some(id.to_string()) };
-    let offers = offers::offer_messages(State(state.clone()), viewer, Query(query)).await.ok()?.0;
+    let offers = offers::offer_messages(State(state.clone()), viewer.clone(), Query(query)).await.ok()?.0;
+    let mut answers = crate::drawn::answers::Answers::default();
+    answers.add(format!("/web/api/v1/product-mobile/{slug}/"), product_answer.body);
+    answers.add_json(format!("/web/api/v1/product/{slug}/timer/s/"), &timer)?;
+    answers.add_json(format!("/web/api/v1/product/{slug}/sizes/s/"), &sizes)?;
+    answers.add_json(offers_url, &offers)?;
+    answers.add_shared(state, viewer, &catalog::menu_now(state).await.ok()?).await.ok()?;
     let page =
         crate::drawn::product::ProductPage { product, sizes, timer, offers, quality: state.config.image_quality, year: footer_year(state), now_ms: clock };
-    Some(DrawnProduct { markup: crate::drawn::product::product(&page)?, clock })
+    Some(DrawnProduct { markup: crate::drawn::product::product(&page)?, clock, answers })
 }
 
 /// The shop's content security policy with the inline styles of `markup` allowed, each by its hash.
@@ -339,9 +352,9 @@ fn listing_page(state: &AppState, html: String, first: &FirstPage) -> Response {
 async fn first_page(state: &AppState, index: &std::path::Path, parts: &mut axum::http::request::Parts, path: &str, first: &FirstPage) -> Response {
     let Some(html) = index_html(index).await else { return ApiError::internal().into_response() };
     let html = with_title(html, &first.title);
-    let drawn = match first_visit(state, parts).await {
-        true => drawn_page(state, &html, path, first).await,
-        false => None,
+    let drawn = match first_visitor(state, parts).await {
+        Some(viewer) => drawn_page(state, viewer, &html, path, first).await,
+        None => None,
     };
     let mut res = match drawn {
         Some(res) => res,
@@ -352,19 +365,20 @@ async fn first_page(state: &AppState, index: &std::path::Path, parts: &mut axum:
 }
 
 /// Home or a category's page drawn whole from the answers the app will read (the same first page of
-/// products, the menu, and home's design of the month), or None when one cannot be read or drawn.
-async fn drawn_page(state: &AppState, html: &str, path: &str, first: &FirstPage) -> Option<Response> {
+/// products, the menu, and home's design of the month), which it carries, or None when one cannot be
+/// read or drawn.
+async fn drawn_page(state: &AppState, viewer: crate::security::Viewer, html: &str, path: &str, first: &FirstPage) -> Option<Response> {
+    let mut answers = crate::drawn::answers::Answers::default();
+    answers.add(first.data.clone(), first.listed.answer.body.clone());
     // The menu as the app reads it: the header's categories, and a category's chips.
-    let menu = crate::drawn::Menu { categories: crate::features::catalog::menu_now(state).await.ok()?.categories };
+    let menu = crate::features::catalog::menu_now(state).await.ok()?;
+    answers.add_shared(state, viewer, &menu).await.ok()?;
+    let menu = crate::drawn::Menu { categories: menu.categories };
     let root = match path {
-        "/" => drawn_home(state, first, menu).await?,
+        "/" => drawn_home(state, first, menu, &mut answers).await?,
         _ => drawn_category(state, path.strip_prefix('/')?.strip_suffix('/')?, first, menu)?,
     };
-    // Only the products are preloaded, as on the loading page: the app asks for the menu, the session
-    // and the design as it starts. Lighthouse's estimate of the first paint counts the requests that
-    // finished before the paint it saw (decisions.md, the largest paint), so more could only move it.
-    let html = with_root_drawn(with_head_start(html.to_string(), &preload(&first.data)), &root, None)?;
-    Some(html_page(html))
+    Some(html_page(with_root_drawn(html.to_string(), &root, None, &answers)?))
 }
 
 /// A category's page drawn whole (the root's markup), from its first page of products and the menu.
@@ -393,9 +407,12 @@ fn footer_year(state: &AppState) -> i32 {
 const HOME_FEATURED_CATEGORY: &str = "bra";
 
 /// Home drawn whole (the root's markup), from its first page of products, the menu and this month's
-/// design.
-async fn drawn_home(state: &AppState, first: &FirstPage, menu: crate::drawn::Menu) -> Option<String> {
+/// design (which goes into `answers` when the month has one).
+async fn drawn_home(state: &AppState, first: &FirstPage, menu: crate::drawn::Menu, answers: &mut crate::drawn::answers::Answers) -> Option<String> {
     let (featured, month_year) = crate::features::offers::this_month(state, HOME_FEATURED_CATEGORY).await.ok()?;
+    if let Some(f) = &featured {
+        answers.add_json(format!("/web/api/v1/featured/{HOME_FEATURED_CATEGORY}/{month_year}/"), f)?;
+    }
     let home = crate::drawn::Home {
         // Read back from the very bytes the preload answers.
         listing: serde_json::from_slice(&first.listed.answer.body).ok()?,
@@ -429,13 +446,14 @@ async fn first_visitor(state: &AppState, parts: &mut axum::http::request::Parts)
 
 /// The page's root marked as drawn whole, for the app to hydrate (web/src/main.tsx), holding `root`
 /// in place of index.html's frame, with the clock it was drawn at when it shows the time (the app's
-/// first render counts from it: web/src/shared/lib/first-page.ts, drawnClock).
-fn with_root_drawn(html: String, root: &str, clock: Option<i64>) -> Option<String> {
+/// first render counts from it: web/src/shared/lib/first-page.ts, drawnClock), and after it the
+/// answers it was drawn from (the app's script, a module, runs once the document is read).
+fn with_root_drawn(html: String, root: &str, clock: Option<i64>, answers: &crate::drawn::answers::Answers) -> Option<String> {
     const ROOT: &str = r#"<div id="root">"#;
     let start = html.find(ROOT)?;
     let end = start + html[start..].find("</body>")?;
     let clock = clock.map_or_else(String::new, |ms| format!(" data-drawn-at=\"{ms}\""));
-    Some(format!("{}<div id=\"root\" data-drawn=\"\"{clock}>{root}</div>\n{}", &html[..start], &html[end..]))
+    Some(format!("{}<div id=\"root\" data-drawn=\"\"{clock}>{root}</div>\n{}\n{}", &html[..start], answers.script(), &html[end..]))
 }
 
 /// The empty cart's panel as the app draws it for a guest (web/first-paint/cart-empty.html; a test in

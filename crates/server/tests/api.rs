@@ -733,24 +733,19 @@ async fn a_first_visit_to_home_is_drawn_whole() {
     assert_eq!(r.headers["content-type"], "text/html; charset=utf-8");
     assert_eq!(r.headers["cache-control"], "no-cache");
     assert_eq!(r.headers["vary"], "cookie");
-    assert!(
-        r.text.contains(r#"<meta charset="UTF-8" /><link rel="preload" as="fetch" href="/web/api/v1/products/?page=1" crossorigin="anonymous"><title>"#),
-        "{}",
-        r.text
-    );
+    // The products are in the page (a_page_drawn_whole_carries_the_answers_it_was_drawn_from), not preloaded.
+    assert!(r.text.contains(r#"<meta charset="UTF-8" /><title>"#), "{}", r.text);
     let root = r##"<body>
 <div id="root" data-drawn=""><div class="shell"><a href="#main" class="skip-link">Skip to content</a><header class="site-header">"##;
     assert!(r.text.contains(root), "{}", r.text);
     assert!(r.text.contains(r#"<main id="main" class="page" tabindex="-1"><!--$--><div class="home">"#), "{}", r.text);
     assert!(!r.text.contains("<a href=\"/\">Drape</a>"), "index.html's frame is replaced: {}", r.text);
     assert!(
-        r.text.ends_with(
-            r#"<div class="toast-region toast-region--bottom-center"></div></div>
-</body></html>"#
-        ),
+        r.text.contains("<div class=\"toast-region toast-region--bottom-center\"></div></div>\n<script type=\"application/json\" id=\"drawn-answers\">"),
         "{}",
         r.text
     );
+    assert!(r.text.ends_with("}</script>\n</body></html>"), "{}", r.text);
     let main = &r.text[r.text.find("<main").unwrap()..r.text.find("</main>").unwrap()];
     // The first six cards of the page the app reads, in order, and no more; the menu's chips; the footer.
     let products = guest.get(&app, "/web/api/v1/products/?page=1").await.json()["products"].as_array().unwrap().clone();
@@ -831,6 +826,72 @@ async fn a_first_visit_to_a_category_page_is_drawn_whole() {
         let r = who.get(&app, "/bras/").await;
         assert_eq!(r.headers["vary"], "cookie");
         assert!(!r.text.contains("data-drawn") && r.text.contains(r#"<div class="card__media skeleton"></div>"#), "{}", r.text);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The answers a page drawn whole carries in its HTML (`#drawn-answers`), by the URL the app asks
+/// them at.
+fn drawn_answers(html: &str) -> serde_json::Map<String, serde_json::Value> {
+    const OPEN: &str = r#"<script type="application/json" id="drawn-answers">"#;
+    let start = html.find(OPEN).unwrap_or_else(|| panic!("no drawn answers: {html}")) + OPEN.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    assert!(!html[start..end].contains('<'), "nothing in the script's text can end it or open a comment");
+    serde_json::from_str::<serde_json::Value>(&html[start..end]).unwrap().as_object().unwrap().clone()
+}
+
+/// A page drawn whole carries the answers it was drawn from (the app's first requests are answered
+/// from them, so hydration waits for no network and cannot meet newer data than the page shows),
+/// each exactly what its endpoint answers the same visitor, and preloads none of them; a product's
+/// name that would end the script is written escaped and read back whole.
+#[tokio::test]
+async fn a_page_drawn_whole_carries_the_answers_it_was_drawn_from() {
+    let index = "<!doctype html><html><head><meta charset=\"UTF-8\" /><title>Drape</title><script type=\"module\" src=\"/assets/app.js\"></script></head><body>\n<div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div>\n</body></html>";
+    let (app, dir) = app_serving_index("drape_web_drawn_answers", index).await;
+    let p = app.db.store.product_by_slug(BRA).await.unwrap();
+    let name = "Bra </script><script>alert(1)</script> <!-- & more";
+    sqlx::query("UPDATE products SET name = $1 WHERE id = $2").bind(name).bind(p.id).execute(app.db.any_pool()).await.unwrap();
+    let month = app.clock_now().format("%B-%Y").to_string().to_lowercase();
+    let mut guest = Browser::new();
+    let pages = [
+        ("/".to_string(), vec!["/web/api/v1/products/?page=1".to_string(), format!("/web/api/v1/featured/bra/{month}/")]),
+        ("/bras/".to_string(), vec!["/web/api/v1/products/?category_slug=bras".to_string()]),
+        (
+            format!("/product/{BRA}/"),
+            vec![
+                format!("/web/api/v1/product-mobile/{BRA}/"),
+                format!("/web/api/v1/product/{BRA}/timer/s/"),
+                format!("/web/api/v1/product/{BRA}/sizes/s/"),
+                format!("/bp_pp_product_details_page/?product_id={}", p.id),
+            ],
+        ),
+    ];
+    for (path, own) in &pages {
+        let r = guest.get(&app, path).await;
+        assert!(r.text.contains("data-drawn=\"\""), "{path} is drawn whole: {}", r.text);
+        let answers = drawn_answers(&r.text);
+        let mut urls: Vec<&String> = answers.keys().collect();
+        urls.sort();
+        let mut wanted: Vec<String> = own.iter().cloned().chain(["/api/v1/me/".to_string(), "/api/v2/main-menu-msite/".to_string()]).collect();
+        wanted.sort();
+        assert_eq!(urls, wanted.iter().collect::<Vec<_>>(), "{path}");
+        for (url, answer) in &answers {
+            let asked = guest.get(&app, url).await;
+            assert_eq!(asked.status, 200, "{path}: {url}");
+            assert_eq!(*answer, asked.json(), "{path}: {url} as its endpoint answers it");
+            assert!(!r.text.contains(&format!(r#"rel="preload" as="fetch" href="{url}""#)), "{path}: {url} is not fetched as well");
+        }
+        // after the root (the app's script, a module, runs once the document is read)
+        assert!(r.text.find("<div id=\"root\"").unwrap() < r.text.find("id=\"drawn-answers\"").unwrap(), "{path}");
+        assert!(r.text.ends_with("}</script>\n</body></html>"), "{path}");
+        assert!(!r.text.contains("<script>alert(1)"), "{path}");
+    }
+    let product = drawn_answers(&guest.get(&app, &format!("/product/{BRA}/")).await.text);
+    assert_eq!(product[&format!("/web/api/v1/product-mobile/{BRA}/")]["name"], name);
+    // A page that is not drawn whole carries none.
+    put_one_in_the_bag(&app, &mut guest).await;
+    for (path, _) in &pages {
+        assert!(!guest.get(&app, path).await.text.contains("drawn-answers"), "{path}");
     }
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -79,6 +79,38 @@ describe('the first render on a product page', () => {
     }
   });
 
+  it('on a page drawn whole, takes what the page carries instead of asking the server (no preload needed)', async () => {
+    serve({ 'GET /web/api/v1/product-feature/lace-bra-black/': () => json({}) });
+    const product = productFixture({ id: 31, slug: 'lace-bra-black' });
+    const answers = {
+      '/web/api/v1/product-mobile/lace-bra-black/': product,
+      '/web/api/v1/product/lace-bra-black/timer/s/': { timer: null },
+      '/bp_pp_product_details_page/?product_id=31': { offer_msg_dict_ajax: { a: { title: 'Any 2 for ₹1,499' } } },
+      '/web/api/v1/product/lace-bra-black/sizes/s/': sizesFixture([sizeFixture('34B', 3)]),
+      '/api/v1/me/': meFixture(),
+    };
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'drawn-answers';
+    script.textContent = JSON.stringify(answers);
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.dataset.drawn = '';
+    document.body.append(root, script);
+    try {
+      const client = createQueryClient();
+      await firstData(client, document, '/product/lace-bra-black/');
+      expect(client.getQueryData(['product', 'lace-bra-black'])).toEqual(product);
+      expect(client.getQueryData(offersKey(31))).toHaveLength(1);
+      expect(client.getQueryData(sizesQueryOptions('lace-bra-black').queryKey)).toMatchObject({ ok: true });
+      expect(client.getQueryData(sessionQueryOptions().queryKey)).toMatchObject({ is_authenticated: false });
+      expect(calls.map((c) => c.url.pathname)).toEqual(['/web/api/v1/product-feature/lace-bra-black/']);
+    } finally {
+      root.remove();
+      script.remove();
+    }
+  });
+
   it('asks for the features with them, and does not wait for the answer (they are drawn under the buy bar)', async () => {
     let answerFeatures: (r: Response) => void = () => {};
     serveProductPage({

@@ -12,6 +12,7 @@ import { mainMenuQueryOptions } from '@/features/catalog/api/get-main-menu';
 import { productsQueryOptions } from '@/features/catalog/api/get-products';
 import { currentFeatured, HOME_FEATURED_CATEGORY } from '@/features/catalog/featured';
 import { readListing } from '@/features/catalog/listing-params';
+import { hasDrawnAnswer } from '@/shared/api/drawn-answers';
 import { sessionQueryOptions } from '@/shared/api/session';
 import { loadCategoryPage } from './router';
 
@@ -78,7 +79,8 @@ function inTurns(steps: (() => unknown)[]): Promise<unknown>[] {
  * script task after askEarly's split (12.4 ms unslowed in a Lighthouse trace of a product page).
  */
 export function firstData(client: QueryClient, doc: Document = document, pathname: string = location.pathname): Promise<void> {
-  const preloaded = (href: string) => doc.querySelector(`link[rel="preload"][href="${href}"]`) !== null;
+  // preloaded, or carried in a page drawn whole (its first ask is answered from the page)
+  const preloaded = (href: string) => doc.querySelector(`link[rel="preload"][href="${href}"]`) !== null || hasDrawnAnswer(href, doc);
   const waits =
     productPage(client, doc, pathname, preloaded) ?? cartPage(client, pathname, preloaded) ?? listingPage(client, doc, pathname, preloaded);
   if (!waits) return Promise.resolve();

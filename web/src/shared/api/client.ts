@@ -1,3 +1,4 @@
+import { takeDrawnAnswer } from './drawn-answers';
 import type { ApiErrorBody } from './types';
 
 /**
@@ -141,6 +142,11 @@ export const CSRF_FORM_FIELD = 'csrfmiddlewaretoken';
 export const XHR_HEADER = { 'X-Requested-With': 'XMLHttpRequest' } as const;
 
 export async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
+  // A page drawn whole carries the answers it was drawn from: the first ask of each is answered from it.
+  if (method === 'GET' && opts.as !== 'text') {
+    const drawn = takeDrawnAnswer(buildUrl(path, opts.query));
+    if (drawn) return drawn.value as T;
+  }
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers, ...APP_HEADERS };
   // Every call carries the token once the cookie exists (the spec's clients do, GETs included);
   // only calls the server would refuse without it wait for the cookie, so a first page load
