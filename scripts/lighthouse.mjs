@@ -2,7 +2,8 @@
 // Lighthouse on the storefront's pages (issue 14): the default mobile profile (Moto G Power
 // emulation, simulated slow 4G and 4x CPU slowdown), performance and accessibility only, each page
 // RUNS times (3) in a fresh headless Chromium (Debian's), the median of each metric printed beside
-// the goals. A report: it exits 0 when goals are not met and non-zero only when Lighthouse fails.
+// the goals, and the time to interactive (no goal names it). A report: it exits 0 when goals are
+// not met and non-zero only when Lighthouse fails.
 //
 // Usage: node scripts/lighthouse.mjs BASE_URL [name=/path/ ...] [--runs N] [--save DIR] [--cpu X] [--cookie C]
 //   e.g. node scripts/lighthouse.mjs http://127.0.0.1:18181 home=/ product=/product/some-slug/
@@ -93,6 +94,7 @@ async function runOnce(url) {
       fcp: num('first-contentful-paint') / 1000,
       lcp: num('largest-contentful-paint') / 1000,
       tbt: num('total-blocking-time'),
+      tti: num('interactive') / 1000,
       cls: num('cumulative-layout-shift'),
       a11y: Math.round(lhr.categories.accessibility.score * 100),
       benchmarkIndex: lhr.environment?.benchmarkIndex,
@@ -113,10 +115,10 @@ const met = (ok) => (ok ? 'met' : 'NOT met');
 
 const profile = cpu === null ? 'mobile profile' : `mobile profile with a ${cpu}x CPU slowdown (not 4x)`;
 console.log(`Lighthouse 12.2.3, ${profile} (simulated throttling), median of ${runs} run${runs > 1 ? 's' : ''} per page, ${base}`);
-const head = ['page', 'perf', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'a11y'];
+const head = ['page', 'perf', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'a11y', 'TTI s'];
 const goalText = `goals: FCP <= ${GOALS.fcp} s, LCP <= ${GOALS.lcp} s, TBT <= ${GOALS.tbt} ms, CLS 0 (< 0.001), a11y >= ${GOALS.a11y}`;
 const row = (c) =>
-  `${c[0].padEnd(10)} ${c[1].padStart(5)} ${c[2].padStart(6)} ${c[3].padStart(6)} ${c[4].padStart(7)} ${c[5].padStart(6)} ${c[6].padStart(5)}`;
+  `${c[0].padEnd(10)} ${c[1].padStart(5)} ${c[2].padStart(6)} ${c[3].padStart(6)} ${c[4].padStart(7)} ${c[5].padStart(6)} ${c[6].padStart(5)} ${c[7].padStart(6)}`;
 console.log(`${row(head)}   ${goalText}`);
 
 const benchmarks = [];
@@ -132,7 +134,7 @@ for (const { name, path } of pages) {
     continue;
   }
   const m = {};
-  for (const k of ['perf', 'fcp', 'lcp', 'tbt', 'cls', 'a11y']) m[k] = median(results.map((r) => r[k]));
+  for (const k of ['perf', 'fcp', 'lcp', 'tbt', 'cls', 'a11y', 'tti']) m[k] = median(results.map((r) => r[k]));
   benchmarks.push(...results.map((r) => r.benchmarkIndex).filter(Boolean));
   const goals = [
     `FCP ${met(m.fcp <= GOALS.fcp)}`,
@@ -142,7 +144,7 @@ for (const { name, path } of pages) {
     `a11y ${met(m.a11y >= GOALS.a11y)}`,
   ].join(', ');
   console.log(
-    `${row([name, String(m.perf), m.fcp.toFixed(2), m.lcp.toFixed(2), m.tbt.toFixed(0), m.cls.toFixed(3), String(m.a11y)])}   ${goals}`,
+    `${row([name, String(m.perf), m.fcp.toFixed(2), m.lcp.toFixed(2), m.tbt.toFixed(0), m.cls.toFixed(3), String(m.a11y), m.tti.toFixed(2)])}   ${goals}`,
   );
   if (save) {
     const pick = results.find((r) => r.lcp === m.lcp) ?? results[results.length >> 1];

@@ -188,7 +188,7 @@ async fn product_page_for(state: &AppState, index: &std::path::Path, parts: &mut
     let image_preload = image_preload.into_string();
     if let Some(viewer) = first_visitor(state, parts).await {
         if let Some(root) = drawn_product(state, viewer, slug, opening.id).await {
-            if let Some(html) = with_root_drawn(with_head_start(html.clone(), &image_preload), &root.markup, Some(root.clock), &root.answers) {
+            if let Some(html) = with_root_drawn(with_head_start(html.clone(), &image_preload), &root.markup, Some(root.clock), &root.answers.script()) {
                 let mut res = html_page(html);
                 if let Some(policy) = policy_with_styles(&root.markup) {
                     res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, policy);
@@ -366,30 +366,47 @@ async fn first_page(state: &AppState, index: &std::path::Path, parts: &mut axum:
 
 /// Home or a category's page drawn whole from the answers the app will read (the same first page of
 /// products, the menu, and home's design of the month), which it carries, or None when one cannot be
-/// read or drawn.
+/// read or drawn. Kept while those are the same (`kept::drawn`).
 async fn drawn_page(state: &AppState, viewer: crate::security::Viewer, html: &str, path: &str, first: &FirstPage) -> Option<Response> {
     let mut answers = crate::drawn::answers::Answers::default();
     answers.add(first.data.clone(), first.listed.answer.body.clone());
     // The menu as the app reads it: the header's categories, and a category's chips.
     let menu = crate::features::catalog::menu_now(state).await.ok()?;
     answers.add_shared(state, viewer, &menu).await.ok()?;
-    let menu = crate::drawn::Menu { categories: menu.categories };
-    let root = match path {
-        "/" => drawn_home(state, first, menu, &mut answers).await?,
-        _ => drawn_category(state, path.strip_prefix('/')?.strip_suffix('/')?, first, menu)?,
+    let featured = match path {
+        "/" => {
+            let (featured, month_year) = crate::features::offers::this_month(state, HOME_FEATURED_CATEGORY).await.ok()?;
+            if let Some(f) = &featured {
+                answers.add_json(format!("/web/api/v1/featured/{HOME_FEATURED_CATEGORY}/{month_year}/"), f)?;
+            }
+            Some((featured, month_year))
+        }
+        _ => None,
     };
-    Some(html_page(with_root_drawn(html.to_string(), &root, None, &answers)?))
+    let (quality, year) = (state.config.image_quality, footer_year(state));
+    let month = featured.as_ref().map_or("", |(_, month_year)| month_year.as_str());
+    let inputs = crate::kept::drawn::Inputs { html: html.to_string(), answers: answers.into_entries(), values: format!("{quality} {year} {month}") };
+    if let Some(page) = state.kept.drawn.get(path, &inputs) {
+        return Some(page.response());
+    }
+    let menu = crate::drawn::Menu { categories: menu.categories };
+    let root = match featured {
+        Some((featured, month_year)) => drawn_home(first, menu, featured, &month_year, quality, year)?,
+        None => drawn_category(path.strip_prefix('/')?.strip_suffix('/')?, first, menu, quality, year)?,
+    };
+    let body = with_root_drawn(html.to_string(), &root, None, &crate::drawn::answers::script(&inputs.answers))?;
+    Some(state.kept.drawn.keep(path, inputs, body).response())
 }
 
 /// A category's page drawn whole (the root's markup), from its first page of products and the menu.
-fn drawn_category(state: &AppState, slug: &str, first: &FirstPage, menu: crate::drawn::Menu) -> Option<String> {
+fn drawn_category(slug: &str, first: &FirstPage, menu: crate::drawn::Menu, quality: u32, year: i32) -> Option<String> {
     let page = crate::drawn::CategoryPage {
         slug: slug.to_string(),
-        // Read back from the very bytes the preload answers.
+        // Read back from the very bytes the page carries.
         listing: serde_json::from_slice(&first.listed.answer.body).ok()?,
         menu,
-        quality: state.config.image_quality,
-        year: footer_year(state),
+        quality,
+        year,
     };
     if !crate::drawn::category_drawable(&page) {
         return None;
@@ -407,20 +424,23 @@ fn footer_year(state: &AppState) -> i32 {
 const HOME_FEATURED_CATEGORY: &str = "bra";
 
 /// Home drawn whole (the root's markup), from its first page of products, the menu and this month's
-/// design (which goes into `answers` when the month has one).
-async fn drawn_home(state: &AppState, first: &FirstPage, menu: crate::drawn::Menu, answers: &mut crate::drawn::answers::Answers) -> Option<String> {
-    let (featured, month_year) = crate::features::offers::this_month(state, HOME_FEATURED_CATEGORY).await.ok()?;
-    if let Some(f) = &featured {
-        answers.add_json(format!("/web/api/v1/featured/{HOME_FEATURED_CATEGORY}/{month_year}/"), f)?;
-    }
+/// design (`month_year`'s, when it has one).
+fn drawn_home(
+    first: &FirstPage,
+    menu: crate::drawn::Menu,
+    featured: Option<crate::features::offers::FeaturedOut>,
+    month_year: &str,
+    quality: u32,
+    year: i32,
+) -> Option<String> {
     let home = crate::drawn::Home {
-        // Read back from the very bytes the preload answers.
+        // Read back from the very bytes the page carries.
         listing: serde_json::from_slice(&first.listed.answer.body).ok()?,
         menu,
         featured: featured.map(|f| crate::drawn::Featured { title: f.title, product: f.product }),
         featured_path: format!("/best-{HOME_FEATURED_CATEGORY}-design-of-{month_year}/"),
-        quality: state.config.image_quality,
-        year: footer_year(state),
+        quality,
+        year,
     };
     if !crate::drawn::drawable(&home) {
         return None;
@@ -448,12 +468,12 @@ async fn first_visitor(state: &AppState, parts: &mut axum::http::request::Parts)
 /// in place of index.html's frame, with the clock it was drawn at when it shows the time (the app's
 /// first render counts from it: web/src/shared/lib/first-page.ts, drawnClock), and after it the
 /// answers it was drawn from (the app's script, a module, runs once the document is read).
-fn with_root_drawn(html: String, root: &str, clock: Option<i64>, answers: &crate::drawn::answers::Answers) -> Option<String> {
+fn with_root_drawn(html: String, root: &str, clock: Option<i64>, answers: &str) -> Option<String> {
     const ROOT: &str = r#"<div id="root">"#;
     let start = html.find(ROOT)?;
     let end = start + html[start..].find("</body>")?;
     let clock = clock.map_or_else(String::new, |ms| format!(" data-drawn-at=\"{ms}\""));
-    Some(format!("{}<div id=\"root\" data-drawn=\"\"{clock}>{root}</div>\n{}\n{}", &html[..start], answers.script(), &html[end..]))
+    Some(format!("{}<div id=\"root\" data-drawn=\"\"{clock}>{root}</div>\n{answers}\n{}", &html[..start], &html[end..]))
 }
 
 /// The empty cart's panel as the app draws it for a guest (web/first-paint/cart-empty.html; a test in

@@ -650,3 +650,74 @@ async fn every_change_to_a_design_of_the_month_is_in_the_next_answer_in_every_pr
         assert_eq!(Browser::new().get(a, &get("may-2031")).await.status, 404);
     }
 }
+
+/// A first visit's page at `path` (home or a category's), drawn whole, and the answers it carries.
+async fn drawn(a: &TestApp, path: &str) -> (String, Value) {
+    let r = Browser::new().get(a, path).await;
+    assert_eq!(r.status, 200);
+    assert!(r.text.contains(r#"<div id="root" data-drawn="">"#), "{path} is drawn whole: {}", r.text);
+    const OPEN: &str = r#"<script type="application/json" id="drawn-answers">"#;
+    let start = r.text.find(OPEN).unwrap() + OPEN.len();
+    let answers = serde_json::from_str(&r.text[start..start + r.text[start..].find("</script>").unwrap()]).unwrap();
+    (r.text, answers)
+}
+
+/// Home and a category's page as a first visit gets them are kept while what they were drawn from is
+/// the same, and never stale: a product's price, a category's name and this month's design, changed
+/// in the database or by an operator, are in the next page of both processes, drawn and carried.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_change_to_what_a_first_visits_home_and_category_page_show_is_in_the_next_page_in_every_process() {
+    let dir = std::env::temp_dir().join(format!("drape_kept_drawn_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let index = "<!doctype html><html><head><title>Drape</title></head><body><div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div></body></html>";
+    std::fs::write(dir.join("index.html"), index).unwrap();
+    let d = dir.clone();
+    let app = app_with(move |c| c.web_dir = d, true).await;
+    let other = app.second_process().await;
+    let both = [&app, &other];
+    let month = app.clock_now().format("%B-%Y").to_string().to_lowercase();
+    for a in both {
+        for path in ["/", "/bras/"] {
+            let first = drawn(a, path).await;
+            assert_eq!(drawn(a, path).await, first, "{path} asked again: the same page");
+        }
+    }
+    // A price on home's first page and on the bras' page, changed in the database.
+    let (_, answers) = drawn(&app, "/").await;
+    let card = answers["/web/api/v1/products/?page=1"]["products"][0].clone();
+    sqlx::query("UPDATE products SET price = 987600 WHERE id = $1").bind(card["id"].as_i64().unwrap()).execute(app.db.any_pool()).await.unwrap();
+    for a in both {
+        let (home, answers) = drawn(a, "/").await;
+        let first = &answers["/web/api/v1/products/?page=1"]["products"][0];
+        assert_eq!((&first["id"], &first["rounded_up_unit_price"]), (&card["id"], &json!(987600)), "the carried answer ({})", a.engine());
+        assert!(home.contains(r#"<span class="price">₹9,876</span>"#), "the drawn card ({})", a.engine());
+    }
+    // A category renamed in the database: home's chips, the page's title and breadcrumb.
+    sqlx::query("UPDATE categories SET name = 'Kept Bras' WHERE slug = 'bras'").execute(app.db.any_pool()).await.unwrap();
+    for a in both {
+        let (home, answers) = drawn(a, "/").await;
+        assert!(home.contains("<span>Kept Bras</span>"), "home's chip ({})", a.engine());
+        assert!(answers["/api/v2/main-menu-msite/"].to_string().contains("Kept Bras"));
+        let (bras, _) = drawn(a, "/bras/").await;
+        assert!(bras.contains(r#"<h1 class="listing__title">Kept Bras</h1>"#), "the category's page ({})", a.engine());
+    }
+    // An operator sets this month's design to another product.
+    let (home, answers) = drawn(&app, "/").await;
+    let design = answers[format!("/web/api/v1/featured/bra/{month}/").as_str()].clone();
+    assert!(home.contains("featured-promo"), "the demo shop has a design this month");
+    let other_slug = "everyday-padded-t-shirt-bra-teal";
+    assert_ne!(design["product_slug"], other_slug);
+    let operator = drape_store::Store::open(app.db.url()).await.unwrap();
+    let args =
+        admin::featured::Args { category: "bra".into(), month: app.clock_now().format("%Y-%m").to_string(), slug: other_slug.into(), blurb: "Kept".into() };
+    admin::run(AdminTask::Featured(args), &operator, &*app.clock).await.unwrap();
+    for a in both {
+        let (home, answers) = drawn(a, "/").await;
+        let design = &answers[format!("/web/api/v1/featured/bra/{month}/").as_str()];
+        assert_eq!(design["product_slug"], other_slug, "the carried design ({})", a.engine());
+        let name = design["product"]["name"].as_str().unwrap();
+        assert!(home.contains(&format!(r#"<span class="featured-promo__product">{name}<!-- --> · <!-- -->"#)), "the drawn promo ({})", a.engine());
+        assert!(home.contains(design["product"]["img"].as_str().unwrap()), "its image");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

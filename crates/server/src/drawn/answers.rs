@@ -40,23 +40,32 @@ impl Answers {
         Ok(())
     }
 
-    /// The page's `<script type="application/json">`: one object from URL to answer. JSON has `<`
-    /// only inside strings, where `\u003c` says the same, so nothing in it can end the script
-    /// (`</script>`) or open a comment in it (`<!--`).
-    pub fn script(&self) -> String {
-        let mut out = String::with_capacity(64 + self.0.iter().map(|(url, body)| url.len() + body.len() + 4).sum::<usize>());
-        out.push_str(r#"<script type="application/json" id="drawn-answers">{"#);
-        for (i, (url, body)) in self.0.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(&serde_json::Value::String(url.clone()).to_string().replace('<', "\\u003c"));
-            out.push(':');
-            out.push_str(&String::from_utf8_lossy(body).replace('<', "\\u003c"));
-        }
-        out.push_str("}</script>");
-        out
+    /// Each answer's URL and bytes.
+    pub fn into_entries(self) -> Vec<(String, Bytes)> {
+        self.0
     }
+
+    pub fn script(&self) -> String {
+        script(&self.0)
+    }
+}
+
+/// The page's `<script type="application/json">` of `answers`: one object from URL to answer. JSON
+/// has `<` only inside strings, where `\u003c` says the same, so nothing in it can end the script
+/// (`</script>`) or open a comment in it (`<!--`).
+pub fn script(answers: &[(String, Bytes)]) -> String {
+    let mut out = String::with_capacity(64 + answers.iter().map(|(url, body)| url.len() + body.len() + 4).sum::<usize>());
+    out.push_str(r#"<script type="application/json" id="drawn-answers">{"#);
+    for (i, (url, body)) in answers.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&serde_json::Value::String(url.clone()).to_string().replace('<', "\\u003c"));
+        out.push(':');
+        out.push_str(&String::from_utf8_lossy(body).replace('<', "\\u003c"));
+    }
+    out.push_str("}</script>");
+    out
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+pub mod drawn;
 pub mod offers;
 pub mod shoppers;
 
@@ -328,6 +329,8 @@ pub struct Kept {
     last_read: Mutex<Option<(Versions, Instant)>>,
     /// Answers being rendered, by key and the sync they are rendered at (`Current::get_or_render`).
     rendering: Mutex<HashMap<(String, i64), Rendering>>,
+    /// Home and the category pages as a first visit gets them, drawn whole.
+    pub drawn: drawn::Pages,
 }
 
 /// One answer being rendered, for all who wait for it.

@@ -77,10 +77,12 @@ pub async fn app_on(db: TestDb, config_change: impl FnOnce(&mut Config), seed: b
 
 impl TestApp {
     /// A second server process on this test's database: its own store connection, its own kept
-    /// answers and shoppers.
+    /// answers and shoppers, the same web app.
     pub async fn second_process(&self) -> TestApp {
         let store = drape_store::Store::open(self.db.url()).await.expect("a second connection");
-        let state = AppState::new(store, self.clock.clone(), Config::for_tests("sqlite://unused"));
+        let mut config = Config::for_tests("sqlite://unused");
+        config.web_dir = self.state.config.web_dir.clone();
+        let state = AppState::new(store, self.clock.clone(), config);
         // Not this process's database: only there so the struct is whole.
         let db = TestDb::sqlite().await;
         TestApp { router: routes::router(state.clone()), db, clock: self.clock.clone(), state }
