@@ -373,7 +373,8 @@ async fn drawn_page(state: &AppState, viewer: crate::security::Viewer, html: &st
     // The menu as the app reads it: the header's categories, and a category's chips.
     let menu = crate::features::catalog::menu_now(state).await.ok()?;
     answers.add_shared(state, viewer, &menu).await.ok()?;
-    let featured = match path {
+    // Home's design of the month and its month (home only).
+    let home = match path {
         "/" => {
             let (featured, month_year) = crate::features::offers::this_month(state, HOME_FEATURED_CATEGORY).await.ok()?;
             if let Some(f) = &featured {
@@ -384,13 +385,13 @@ async fn drawn_page(state: &AppState, viewer: crate::security::Viewer, html: &st
         _ => None,
     };
     let (quality, year) = (state.config.image_quality, footer_year(state));
-    let month = featured.as_ref().map_or("", |(_, month_year)| month_year.as_str());
+    let month = home.as_ref().map_or("", |(_, month_year)| month_year.as_str());
     let inputs = crate::kept::drawn::Inputs { html: html.to_string(), answers: answers.into_entries(), values: format!("{quality} {year} {month}") };
     if let Some(page) = state.kept.drawn.get(path, &inputs) {
         return Some(page.response());
     }
     let menu = crate::drawn::Menu { categories: menu.categories };
-    let root = match featured {
+    let root = match home {
         Some((featured, month_year)) => drawn_home(first, menu, featured, &month_year, quality, year)?,
         None => drawn_category(path.strip_prefix('/')?.strip_suffix('/')?, first, menu, quality, year)?,
     };
