@@ -480,16 +480,6 @@ async fn client_routes_fall_back_to_the_web_app_but_api_paths_never_do() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// The demo shop serving a web app whose index.html is `index`, from a folder of its own (`name`),
-/// which the caller removes at the end.
-async fn app_serving_index(name: &str, index: &str) -> (TestApp, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("{name}_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("index.html"), index).unwrap();
-    let d = dir.clone();
-    (app_with(move |c| c.web_dir = d, true).await, dir)
-}
-
 /// A product page's HTML preloads what the app will ask first and shows the first image in the
 /// app's skeleton, so the largest paint does not wait for the script (issue 14).
 #[tokio::test]
@@ -828,16 +818,6 @@ async fn a_first_visit_to_a_category_page_is_drawn_whole() {
         assert!(!r.text.contains("data-drawn") && r.text.contains(r#"<div class="card__media skeleton"></div>"#), "{}", r.text);
     }
     let _ = std::fs::remove_dir_all(dir);
-}
-
-/// The answers a page drawn whole carries in its HTML (`#drawn-answers`), by the URL the app asks
-/// them at.
-fn drawn_answers(html: &str) -> serde_json::Map<String, serde_json::Value> {
-    const OPEN: &str = r#"<script type="application/json" id="drawn-answers">"#;
-    let start = html.find(OPEN).unwrap_or_else(|| panic!("no drawn answers: {html}")) + OPEN.len();
-    let end = start + html[start..].find("</script>").unwrap();
-    assert!(!html[start..end].contains('<'), "nothing in the script's text can end it or open a comment");
-    serde_json::from_str::<serde_json::Value>(&html[start..end]).unwrap().as_object().unwrap().clone()
 }
 
 /// A page drawn whole carries the answers it was drawn from (the app's first requests are answered

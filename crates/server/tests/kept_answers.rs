@@ -10,6 +10,10 @@ use common::*;
 use drape_server::admin::{self, AdminTask};
 use serde_json::{json, Value};
 
+/// The web app's index.html for the tests that open pages the server draws.
+const INDEX: &str =
+    "<!doctype html><html><head><title>Drape</title></head><body><div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div></body></html>";
+
 struct Pages {
     product: String,
     sizes: String,
@@ -530,12 +534,7 @@ async fn page(a: &TestApp) -> String {
 /// the next timer and offers answers of both processes, and in the page a first visit gets drawn.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_change_to_a_products_countdown_and_offer_is_in_the_next_answer_in_every_process() {
-    let dir = std::env::temp_dir().join(format!("drape_kept_timers_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let index = "<!doctype html><html><head><title>Drape</title></head><body><div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div></body></html>";
-    std::fs::write(dir.join("index.html"), index).unwrap();
-    let d = dir.clone();
-    let app = app_with(move |c| c.web_dir = d, true).await;
+    let (app, dir) = app_serving_index("drape_kept_timers", INDEX).await;
     let other = app.second_process().await;
     let p = app.db.store.product_by_slug(SLUG).await.unwrap();
     let both = [&app, &other];
@@ -656,9 +655,7 @@ async fn drawn(a: &TestApp, path: &str) -> (String, Value) {
     let r = Browser::new().get(a, path).await;
     assert_eq!(r.status, 200);
     assert!(r.text.contains(r#"<div id="root" data-drawn="">"#), "{path} is drawn whole: {}", r.text);
-    const OPEN: &str = r#"<script type="application/json" id="drawn-answers">"#;
-    let start = r.text.find(OPEN).unwrap() + OPEN.len();
-    let answers = serde_json::from_str(&r.text[start..start + r.text[start..].find("</script>").unwrap()]).unwrap();
+    let answers = Value::Object(drawn_answers(&r.text));
     (r.text, answers)
 }
 
@@ -667,12 +664,7 @@ async fn drawn(a: &TestApp, path: &str) -> (String, Value) {
 /// in the database or by an operator, are in the next page of both processes, drawn and carried.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_change_to_what_a_first_visits_home_and_category_page_show_is_in_the_next_page_in_every_process() {
-    let dir = std::env::temp_dir().join(format!("drape_kept_drawn_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let index = "<!doctype html><html><head><title>Drape</title></head><body><div id=\"root\"><main id=\"main\" class=\"page\" tabindex=\"-1\"></main></div></body></html>";
-    std::fs::write(dir.join("index.html"), index).unwrap();
-    let d = dir.clone();
-    let app = app_with(move |c| c.web_dir = d, true).await;
+    let (app, dir) = app_serving_index("drape_kept_drawn", INDEX).await;
     let other = app.second_process().await;
     let both = [&app, &other];
     let month = app.clock_now().format("%B-%Y").to_string().to_lowercase();

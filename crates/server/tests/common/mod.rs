@@ -337,3 +337,23 @@ pub async fn burst(app: &TestApp, requests: Vec<Request<Body>>) -> Vec<Answer> {
 pub fn count_status(answers: &[Answer], status: u16) -> usize {
     answers.iter().filter(|a| a.status.as_u16() == status).count()
 }
+
+/// The demo shop serving a web app whose index.html is `index`, from a folder of its own (`name`),
+/// which the caller removes at the end.
+pub async fn app_serving_index(name: &str, index: &str) -> (TestApp, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("{name}_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), index).unwrap();
+    let d = dir.clone();
+    (app_with(move |c| c.web_dir = d, true).await, dir)
+}
+
+/// The answers a page drawn whole carries in its HTML (`#drawn-answers`), by the URL the app asks
+/// them at.
+pub fn drawn_answers(html: &str) -> serde_json::Map<String, serde_json::Value> {
+    const OPEN: &str = r#"<script type="application/json" id="drawn-answers">"#;
+    let start = html.find(OPEN).unwrap_or_else(|| panic!("no drawn answers: {html}")) + OPEN.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    assert!(!html[start..end].contains('<'), "nothing in the script's text can end it or open a comment");
+    serde_json::from_str::<serde_json::Value>(&html[start..end]).unwrap().as_object().unwrap().clone()
+}
