@@ -388,7 +388,7 @@ async fn drawn_page(state: &AppState, viewer: crate::security::Viewer, html: &st
     let month = home.as_ref().map_or("", |(_, month_year)| month_year.as_str());
     let inputs = crate::kept::drawn::Inputs { html: html.to_string(), answers: answers.into_entries(), values: format!("{quality} {year} {month}") };
     if let Some(page) = state.kept.drawn.get(path, &inputs) {
-        return Some(page.response());
+        return Some(kept_html_page(&page));
     }
     let menu = crate::drawn::Menu { categories: menu.categories };
     let root = match home {
@@ -396,7 +396,7 @@ async fn drawn_page(state: &AppState, viewer: crate::security::Viewer, html: &st
         None => drawn_category(path.strip_prefix('/')?.strip_suffix('/')?, first, menu, quality, year)?,
     };
     let body = with_root_drawn(html.to_string(), &root, None, &crate::drawn::answers::script(&inputs.answers))?;
-    Some(state.kept.drawn.keep(path, inputs, body).response())
+    Some(kept_html_page(&state.kept.drawn.keep(path, inputs, body)))
 }
 
 /// A category's page drawn whole (the root's markup), from its first page of products and the menu.
@@ -541,13 +541,22 @@ fn with_head_start(html: String, markup: &str) -> String {
     }
 }
 
+/// A page's HTML, compressed for this response alone.
 fn html_page(html: String) -> Response {
     let body = axum::body::Bytes::from(html);
-    let mut res = (
-        [(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))],
-        body.clone(),
-    )
-        .into_response();
+    let mut res = html_response(body.clone());
     crate::kept::compressed_once(&mut res, body);
     res
+}
+
+/// A kept page's HTML, compressed once for all who ask for it.
+fn kept_html_page(page: &crate::kept::drawn::Page) -> Response {
+    let mut res = html_response(page.body());
+    page.share_compressed(&mut res);
+    res
+}
+
+fn html_response(body: axum::body::Bytes) -> Response {
+    ([(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))], body)
+        .into_response()
 }

@@ -15,8 +15,7 @@
 
 use super::Packed;
 use axum::body::Bytes;
-use axum::http::{header, HeaderValue};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -37,15 +36,15 @@ pub struct Page {
 }
 
 impl Page {
-    /// The page as an HTML response, its compressed forms shared (`kept::encoded` picks one).
-    pub fn response(&self) -> Response {
-        let mut res = (
-            [(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")), (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"))],
-            self.body.clone(),
-        )
-            .into_response();
+    /// The page's bytes.
+    pub fn body(&self) -> Bytes {
+        self.body.clone()
+    }
+
+    /// Has `res` (the page's response) sent compressed from the forms shared by all who ask for the
+    /// page (`kept::encoded` picks one).
+    pub fn share_compressed(&self, res: &mut Response) {
         res.extensions_mut().insert(self.packed.clone());
-        res
     }
 }
 
