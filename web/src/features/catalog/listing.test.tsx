@@ -11,7 +11,7 @@ const card = (id: number, over: Partial<ProductCard> = {}): ProductCard => ({
   name: `Bra ${id}`,
   slug: `bra-${id}`,
   url: `/product/bra-${id}`,
-  img: '',
+  img: `/media/products/BRA-${id}/1.svg`,
   color_name: 'Black',
   rgbcode: '#000',
   is_soldout: false,

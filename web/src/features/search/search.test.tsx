@@ -12,7 +12,7 @@ const card = (id: number, name: string): ProductCard => ({
   name,
   slug: `p-${id}`,
   url: `/product/p-${id}`,
-  img: '',
+  img: `/media/products/P-${id}/1.svg`,
   color_name: 'Black',
   rgbcode: '#000',
   is_soldout: false,
