@@ -199,6 +199,7 @@ if want large; then
 # server's resident memory after that load (goal: under 300 MB), and what the answers weigh beside
 # the 2,000-product catalog's (goal: none grows with the catalog).
 LARGE=${BENCH_LARGE_PRODUCTS:-50000}
+large_label=$(sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$LARGE") # 50,000
 large_port=$((PORT + 2))
 ql() { sqlite3 "$work/large.db" "$1"; }
 DATABASE_URL="sqlite://$work/large.db" DRAPE_REFERENCE_DIR=reference/node_modules RUST_LOG=warn "$BIN" seed --products "$LARGE" >/dev/null
@@ -223,7 +224,7 @@ done
 for word in br bra brie pad padd lace night nightw pant panti cotton shape shapew slip sport silk; do
   echo "/web/api/v1/drape-search/?q=$word" >>"$work/large-suggest.paths"
 done
-echo "The catalog at $LARGE products ($PAGES different pages per row, $CONNECTIONS connections, $DURATION s each)"
+echo "The catalog at $large_label products ($PAGES different pages per row, $CONNECTIONS connections, $DURATION s each)"
 printf '%-34s %10s %9s   %s\n' "answer" "r/s" "p99 ms" "goal: p99 <= 10 ms"
 for kind in product listing filtered suggest; do
   # each page asked once first, as the 2,000-product rows' pages are (for nginx's copies)
@@ -263,7 +264,7 @@ weigh() { # NAME SMALL_PATHS LARGE_PATHS
 q "SELECT '/web/api/v1/products/?category=' || id FROM categories ORDER BY id" >"$work/small-firsts.paths"
 ql "SELECT '/web/api/v1/products/?category=' || id FROM categories ORDER BY id" >"$work/large-firsts.paths"
 printf '/\n' >"$work/home.paths"; printf '/api/v2/main-menu-msite/\n' >"$work/menu.paths"
-printf '%-34s %10s %10s %7s   %s\n' "answer's weight, bytes" "at 2,000" "at $LARGE" "change" "goal: within 5%"
+printf '%-34s %10s %10s %7s   %s\n' "answer's weight, bytes" "at 2,000" "at $large_label" "change" "goal: within 5%"
 weigh "product (the same 200, average)" "$work/product.paths" "$work/product.paths"
 weigh "listing, first pages ($(wc -l <"$work/large-firsts.paths"), average)" "$work/small-firsts.paths" "$work/large-firsts.paths"
 weigh "suggest ($(wc -l <"$work/large-suggest.paths") words, average)" "$work/large-suggest.paths" "$work/large-suggest.paths"
